@@ -1,0 +1,1 @@
+"""Scorekeeper: score domino games at a real table."""

@@ -1,0 +1,13 @@
+"""The one error type for entries that break the rules of a game."""
+
+
+class RuleError(ValueError):
+    """An entry, option or tile that cannot be accepted, with a sentence a player understands."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,18 @@
+"""The explicit registry of rulesets: one module per game family, imported by name."""
+
+from scorekeeper.rules import block
+from scorekeeper.rules.base import RuleError, Ruleset
+
+REGISTRY: dict[str, Ruleset] = {
+    ruleset.id: ruleset for module in (block,) for ruleset in module.RULESETS
+}
+
+
+def get_ruleset(ruleset_id: object) -> Ruleset:
+    """The ruleset with this id, or a RuleError listing the ones there are."""
+    if isinstance(ruleset_id, str) and ruleset_id in REGISTRY:
+        return REGISTRY[ruleset_id]
+    raise RuleError(f"{ruleset_id!r} is not a game here (games: {', '.join(REGISTRY)})", "ruleset")
+
+
+__all__ = ["REGISTRY", "RuleError", "Ruleset", "get_ruleset"]

@@ -1,0 +1,362 @@
+"""What every ruleset is: its declaration, options, one hand's result, and the game's status.
+
+Rules modules are pure: an entry and the options go in, scores and an explanation come
+out. They may use this module and `scorekeeper.tiles`, nothing else of the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from scorekeeper.errors import RuleError
+
+__all__ = [
+    "HandResult",
+    "NextHand",
+    "Option",
+    "Partnerships",
+    "RuleError",
+    "Ruleset",
+    "ScoredHand",
+    "Status",
+    "Table",
+]
+
+Partnerships = Literal["never", "optional", "always"]
+OptionValue = int | bool | str | None
+Entry = Mapping[str, Any]
+Options = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays: players in seat order (seat 1 deals first) and, in partnerships, the teams."""
+
+    players: tuple[str, ...]
+    team_names: tuple[str, ...] = ()
+
+    @property
+    def partnerships(self) -> bool:
+        return bool(self.team_names)
+
+    @property
+    def teams(self) -> tuple[tuple[str, ...], ...]:
+        """Partners sit opposite: seats {1,3} and {2,4}."""
+        if not self.partnerships:
+            return ()
+        return (self.players[0::2], self.players[1::2])
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """What scores: the players, or the team names in a partnership game."""
+        return self.team_names if self.partnerships else self.players
+
+    def side_of(self, player: str) -> str:
+        """The side a player scores for."""
+        if not self.partnerships:
+            return player
+        for name, members in zip(self.team_names, self.teams, strict=True):
+            if player in members:
+                return name
+        raise RuleError(f"{player} is not playing in this game")
+
+    def members(self, side: str) -> tuple[str, ...]:
+        """The players of a side."""
+        if not self.partnerships:
+            return (side,)
+        return self.teams[self.team_names.index(side)]
+
+    def player(self, name: object, field: str | None = None) -> str:
+        """The player called `name` (case and surrounding spaces ignored)."""
+        return _lookup(name, self.players, "playing in this game", field)
+
+    def side(self, name: object, field: str | None = None) -> str:
+        """The side called `name` (case and surrounding spaces ignored)."""
+        return _lookup(name, self.sides, "a side in this game", field)
+
+
+def _lookup(name: object, names: Sequence[str], what: str, field: str | None) -> str:
+    if isinstance(name, str):
+        wanted = name.strip().casefold()
+        for candidate in names:
+            if candidate.casefold() == wanted:
+                return candidate
+    shown = name if isinstance(name, str) else repr(name)
+    raise RuleError(f"{shown} is not {what} (it has {', '.join(names)})", field)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One per-game setting, with its default and the values it accepts."""
+
+    name: str
+    label: str
+    default: OptionValue | Callable[[Table], OptionValue]
+    kind: type = int
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    def default_for(self, table: Table) -> OptionValue:
+        """The default in force for this table (some depend on the number of players)."""
+        return self.default(table) if callable(self.default) else self.default
+
+    @property
+    def static_default(self) -> OptionValue:
+        """The default where it does not depend on the table, else None."""
+        return None if callable(self.default) else self.default
+
+    def validate(self, value: object) -> OptionValue:
+        """The value if this option accepts it, else a RuleError saying what it accepts."""
+        where = f"options.{self.name}"
+        if value is None and self.nullable:
+            return None
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            raise RuleError(f"option {self.name} must be true or false", where)
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"option {self.name} must be a whole number", where)
+            if self.minimum is not None and value < self.minimum:
+                raise RuleError(f"option {self.name} must be at least {self.minimum}", where)
+            if self.maximum is not None and value > self.maximum:
+                raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
+            return value
+        if not isinstance(value, str) or value not in self.choices:
+            raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
+        return value
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand scored: points per side (every side, 0 included) and why.
+
+    `steps` lists the hand's scores in the order they happened, for games that can end
+    in the middle of a hand (Muggins); by default the hand is one step.
+    """
+
+    scores: Mapping[str, int]
+    explanation: tuple[str, ...]
+    steps: tuple[Mapping[str, int], ...] = ()
+
+    @property
+    def ordered_steps(self) -> tuple[Mapping[str, int], ...]:
+        return self.steps or (self.scores,)
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand of the game's history: its number, its entry as given, and its result."""
+
+    number: int
+    entry: Entry
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whether the game is over, who won, and a sentence saying why."""
+
+    finished: bool
+    winners: tuple[str, ...] = ()
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Who deals the next hand and, in passing games, which way to pass."""
+
+    number: int
+    dealer: str
+    passing: str | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A game's declaration and scoring. Each game module subclasses it and registers instances."""
+
+    id: str
+    name: str
+    description: str
+    seed: str
+    players: tuple[int, ...]
+    partnerships: Partnerships
+    options: tuple[Option, ...] = field(default=())
+    lowest_wins: bool = False
+
+    # --- the table and the options -------------------------------------------------
+
+    def check_table(self, table: Table) -> None:
+        """Refuse a number of players or a partnership setting this game does not allow."""
+        count = len(table.players)
+        if count not in self.players:
+            allowed = " or ".join(str(n) for n in self.players)
+            raise RuleError(f"{self.name} is played by {allowed} players, not {count}", "players")
+        if table.partnerships and (self.partnerships == "never" or count != 4):
+            raise RuleError(f"{self.name} with {count} players has no partnerships", "partnerships")
+        if self.partnerships == "always" and count == 4 and not table.partnerships:
+            raise RuleError(f"{self.name} with 4 players is played in partnerships", "partnerships")
+
+    def partnerships_required(self, player_count: int) -> bool:
+        """Whether a game of this many players must be played in partnerships."""
+        return self.partnerships == "always" and player_count == 4
+
+    def resolve_options(self, given: Mapping[str, object], table: Table) -> dict[str, Any]:
+        """Every option with defaults filled in; unknown or invalid options are refused."""
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            offered = ", ".join(known) or "none"
+            raise RuleError(
+                f"{unknown[0]} is not an option of {self.name} (its options: {offered})", "options"
+            )
+        return {
+            name: option.validate(given[name]) if name in given else option.default_for(table)
+            for name, option in known.items()
+        }
+
+    # --- scoring -------------------------------------------------------------------
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        """Score one hand's entry, or raise RuleError naming what is wrong with it."""
+        raise NotImplementedError
+
+    def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
+        """Whether the game is over after these hands: by default, first to the target wins."""
+        return first_to_target(table, hands, options["target"])
+
+    def next_hand(self, table: Table, options: Options, hands_played: int) -> NextHand:
+        """The deal passes clockwise every hand, starting with seat 1."""
+        number = hands_played + 1
+        return NextHand(number, dealer_of(table, number))
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        """A legal entry for this table, used by the conformance tests and the docs."""
+        raise NotImplementedError
+
+
+# --- helpers every ruleset shares ----------------------------------------------------
+
+
+def dealer_of(table: Table, hand_number: int) -> str:
+    """Seat 1 deals hand 1; the deal passes clockwise (seat + 1) every hand."""
+    return table.players[(hand_number - 1) % len(table.players)]
+
+
+def zero_scores(table: Table) -> dict[str, int]:
+    """A score of 0 for every side."""
+    return {side: 0 for side in table.sides}
+
+
+def running_totals(table: Table, hands: Sequence[ScoredHand]) -> dict[str, int]:
+    """Each side's total over the given hands."""
+    totals = zero_scores(table)
+    for hand in hands:
+        for side, points in hand.result.scores.items():
+            totals[side] += points
+    return totals
+
+
+def first_to_target(
+    table: Table,
+    hands: Sequence[ScoredHand],
+    target: int,
+    *,
+    crossing_winners: Callable[[ScoredHand, Mapping[str, int], list[str]], tuple[str, ...]]
+    | None = None,
+) -> Status:
+    """The first side to reach `target` wins, checked after every step in play order.
+
+    When several sides reach it at the same step, the highest total wins (equal highest
+    share the win) unless `crossing_winners` decides otherwise; it may return () to play on.
+    """
+    totals = zero_scores(table)
+    for hand in hands:
+        for step in hand.result.ordered_steps:
+            for side, points in step.items():
+                totals[side] += points
+            reached = [side for side in table.sides if totals[side] >= target]
+            if not reached:
+                continue
+            if crossing_winners is not None:
+                winners = crossing_winners(hand, totals, reached)
+            else:
+                best = max(totals[side] for side in reached)
+                winners = tuple(side for side in reached if totals[side] == best)
+            if winners:
+                return Status(True, winners, _reached_sentence(winners, totals, target))
+    return Status(False)
+
+
+def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> str:
+    names = " and ".join(winners)
+    return f"{names} reached {target} with {totals[winners[0]]} and won"
+
+
+def check_entry_keys(entry: Entry, allowed: Sequence[str]) -> None:
+    """Refuse an entry that is not an object or carries a field this game does not know."""
+    if not isinstance(entry, Mapping):
+        raise RuleError("the hand must be given as an object of fields")
+    for key in entry:
+        if key not in allowed:
+            raise RuleError(
+                f"{key} is not part of a hand here (expected: {', '.join(allowed)})", key
+            )
+
+
+def whole_number(
+    value: object, field: str, what: str, *, low: int = 0, high: int | None = None
+) -> int:
+    """A whole number within [low, high], or a RuleError that says `what` it was for."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number", field)
+    if value < low:
+        raise RuleError(f"{what} cannot be less than {low}", field)
+    if high is not None and value > high:
+        raise RuleError(f"{what} cannot be more than {high}", field)
+    return value
+
+
+def side_numbers(
+    entry: Entry, key: str, table: Table, what: str, *, high: int | None = None
+) -> dict[str, int]:
+    """A whole number for every side from entry[key], keyed by the sides' own names."""
+    raw = per_side(entry, key, table)
+    return {
+        side: whole_number(value, key, f"{what} for {side}", high=high)
+        for side, value in raw.items()
+    }
+
+
+def per_side(entry: Entry, key: str, table: Table) -> dict[str, Any]:
+    """entry[key] as a map with exactly one value for every side (names matched loosely)."""
+    raw = entry.get(key)
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"{key} must give a value for each of {', '.join(table.sides)}", key)
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        side = table.side(name, key)
+        if side in values:
+            raise RuleError(f"{side} is given twice in {key}", key)
+        values[side] = value
+    missing = [side for side in table.sides if side not in values]
+    if missing:
+        raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)
+    return {side: values[side] for side in table.sides}
+
+
+def flag(entry: Entry, key: str) -> bool:
+    """An optional true/false field of an entry (absent means false)."""
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleError(f"{key} must be true or false", key)
+    return value
+
+
+def points_phrase(points: int) -> str:
+    """'1 point', '12 points', '-3 points'."""
+    return f"{points} point" if abs(points) == 1 else f"{points} points"

@@ -1,0 +1,207 @@
+"""Block and Draw: the side that goes out (or holds the lightest hand) scores the others' pips.
+
+Seeds: block-dominoes.txt (difference scoring, ties, British doubling, targets 100/61) and
+block-draw-muggins.txt (the Bookshelf rules: the winner scores all other players' pips).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.base import (
+    Entry,
+    HandResult,
+    Option,
+    Options,
+    RuleError,
+    Ruleset,
+    Table,
+    check_entry_keys,
+    flag,
+    per_side,
+    points_phrase,
+    whole_number,
+    zero_scores,
+)
+from scorekeeper.tiles import SETS, TileSet, pip_count
+
+ENTRY_FIELDS = ("pips", "tiles", "domino", "either_end", "with_double")
+
+
+def block_target(table: Table) -> int:
+    """100 with 2 players or partnerships, 61 with 3 or 4 individual players (block-dominoes.txt)."""
+    return 100 if len(table.players) == 2 or table.partnerships else 61
+
+
+def _options(default_scoring: str, target: Any) -> tuple[Option, ...]:
+    return (
+        Option("set", "Domino set", "double-six", str, choices=tuple(SETS)),
+        Option(
+            "scoring",
+            "Winner scores: the difference (others' pips minus own) or all others' pips",
+            default_scoring,
+            str,
+            choices=("difference", "others"),
+        ),
+        Option("target", "Points to win", target, int, minimum=1, maximum=10_000),
+        Option(
+            "double_either_end",
+            "Double the hand when the last tile could go on either end (British clubs)",
+            False,
+            bool,
+        ),
+        Option(
+            "double_with_double",
+            "Double the hand when the winner goes out with a double (British clubs)",
+            False,
+            bool,
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class PipsLeft:
+    """Each side's pips at the end of the hand, with how they were counted."""
+
+    pips: Mapping[str, int]
+    counted: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BlockRuleset(Ruleset):
+    """Block (no drawing) and Draw share one way of scoring a hand."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        check_entry_keys(entry, ENTRY_FIELDS)
+        left = pips_left(entry, table, SETS[options["set"]])
+        domino = dominoed_side(entry, table, left.pips)
+        if domino is not None:
+            winners: tuple[str, ...] = (domino,)
+            opening = f"{table.player(entry['domino'])} dominoed."
+        else:
+            lightest = min(left.pips.values())
+            winners = tuple(side for side in table.sides if left.pips[side] == lightest)
+            opening = f"The hand blocked; lightest hand: {' and '.join(winners)} ({lightest} pips)."
+        scores = zero_scores(table)
+        lines = [opening, *left.counted]
+        if len(winners) > 1 and (options["scoring"] == "difference" or table.partnerships):
+            lines.append("A tie for the lightest hand: nobody scores.")
+            return HandResult(scores, tuple(lines))
+        others = [side for side in table.sides if side not in winners]
+        others_pips = sum(left.pips[side] for side in others)
+        sum_text = " + ".join(f"{side} {left.pips[side]}" for side in others)
+        if len(winners) > 1:
+            share = others_pips // len(winners)
+            lines.append(
+                f"{' and '.join(winners)} split {sum_text} = {others_pips} pips: "
+                f"{share} each (rounded down)."
+            )
+            scores.update({side: share for side in winners})
+            return HandResult(scores, tuple(lines))
+        winner = winners[0]
+        if options["scoring"] == "difference":
+            points = max(0, others_pips - left.pips[winner])
+            lines.append(
+                f"{winner} scores {sum_text} = {others_pips}, minus own {left.pips[winner]}: "
+                f"{points_phrase(points)}."
+            )
+        else:
+            points = others_pips
+            lines.append(f"{winner} scores {sum_text} = {points_phrase(points)}.")
+        points = apply_doubling(entry, options, domino is not None, winner, points, lines)
+        scores[winner] = points
+        return HandResult(scores, tuple(lines))
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        pips = {side: 5 * i for i, side in enumerate(table.sides)}
+        return {"pips": pips, "domino": table.players[0]}
+
+
+def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
+    """The pips per side, given as numbers (`pips`) or as the tiles left (`tiles`)."""
+    if ("pips" in entry) == ("tiles" in entry):
+        raise RuleError(
+            "give either the pips left in each hand or the tiles left, not both", "pips"
+        )
+    if "tiles" in entry:
+        hands = tileset.parse_hands(per_side(entry, "tiles", table), "tiles")
+        counted = tuple(
+            f"{side}: {' + '.join(f'{t}' for t in tiles)} = {pip_count(tiles)} pips"
+            for side, tiles in hands.items()
+            if tiles
+        )
+        return PipsLeft({side: pip_count(tiles) for side, tiles in hands.items()}, counted)
+    most = tileset.total_pips
+    pips = {
+        side: whole_number(value, "pips", f"the pips left for {side}", high=most)
+        for side, value in per_side(entry, "pips", table).items()
+    }
+    if sum(pips.values()) > most:
+        raise RuleError(
+            f"{sum(pips.values())} pips in all is more than the whole {tileset.name} set holds "
+            f"({most})",
+            "pips",
+        )
+    return PipsLeft(pips, ())
+
+
+def dominoed_side(entry: Entry, table: Table, pips: Mapping[str, int]) -> str | None:
+    """The side of the player who went out, or None for a blocked hand."""
+    name = entry.get("domino")
+    if name is None:
+        return None
+    player = table.player(name, "domino")
+    side = table.side_of(player)
+    if not table.partnerships and pips[side] != 0:
+        raise RuleError(
+            f"{player} dominoed, so {player} has 0 pips left, not {pips[side]}", "domino"
+        )
+    return side
+
+
+def apply_doubling(
+    entry: Entry, options: Options, dominoed: bool, winner: str, points: int, lines: list[str]
+) -> int:
+    """The British club doublings: ×2 for a tile that fitted either end, ×2 for a double."""
+    for key, option, reason in (
+        ("either_end", "double_either_end", "the last tile could have gone on either end"),
+        ("with_double", "double_with_double", "went out with a double"),
+    ):
+        if not flag(entry, key):
+            continue
+        if not options[option]:
+            raise RuleError(
+                f"doubling for {key.replace('_', ' ')} is not in force in this game", key
+            )
+        if not dominoed:
+            raise RuleError("a blocked hand has no last tile to double for", key)
+        points *= 2
+        lines.append(f"Doubled because {reason}: {winner} scores {points_phrase(points)}.")
+    return points
+
+
+BLOCK = BlockRuleset(
+    id="block",
+    name="Block Dominoes",
+    description="No drawing: the first out, or the lightest hand when blocked, scores the "
+    "others' pips minus their own.",
+    seed="block-dominoes.txt",
+    players=(2, 3, 4),
+    partnerships="optional",
+    options=_options("difference", block_target),
+)
+
+DRAW = BlockRuleset(
+    id="draw",
+    name="Draw Dominoes",
+    description="Draw from the boneyard when you cannot play; the first out scores all the "
+    "pips left in the other hands.",
+    seed="block-draw-muggins.txt",
+    players=(2, 3, 4),
+    partnerships="optional",
+    options=_options("others", 100),
+)
+
+RULESETS = (BLOCK, DRAW)

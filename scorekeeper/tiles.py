@@ -1,0 +1,121 @@
+"""Domino tiles, the sets the games use, and parsing "a-b" with clear errors."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from scorekeeper.errors import RuleError
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """One domino; 3-4 and 4-3 are the same tile, written low end first."""
+
+    low: int
+    high: int
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with ends a and b, in either order."""
+        return cls(min(a, b), max(a, b))
+
+    @property
+    def pips(self) -> int:
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+
+def parse_tile(text: object, field: str | None = None) -> Tile:
+    """Read a tile written "a-b" (spaces and either order allowed)."""
+    if not isinstance(text, str):
+        raise RuleError(f"{text!r} is not a domino: write a tile as two numbers like 3-4", field)
+    parts = text.strip().replace("–", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise RuleError(f"“{text}” is not a domino: write a tile as two numbers like 3-4", field)
+    return Tile.of(int(parts[0]), int(parts[1]))
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A set of tiles a game is played with; a tile may come in more than one copy."""
+
+    name: str
+    tiles: tuple[Tile, ...]
+
+    @cached_property
+    def copies(self) -> Counter[Tile]:
+        return Counter(self.tiles)
+
+    @property
+    def total_pips(self) -> int:
+        return sum(t.pips for t in self.tiles)
+
+    @property
+    def highest_end(self) -> int:
+        return max(t.high for t in self.tiles)
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self.copies
+
+    def parse(self, text: object, field: str | None = None) -> Tile:
+        """Read one tile and check that it belongs to this set."""
+        tile = parse_tile(text, field)
+        if tile not in self:
+            raise RuleError(f"{tile} is not in the {self.name} set", field)
+        return tile
+
+    def parse_hands(self, hands: dict[str, object], field: str) -> dict[str, tuple[Tile, ...]]:
+        """Read a list of tiles per player, refusing unknown tiles and tiles claimed too often."""
+        parsed: dict[str, tuple[Tile, ...]] = {}
+        for owner, items in hands.items():
+            if not isinstance(items, list):
+                raise RuleError(f'the tiles for {owner} must be a list like ["3-4", "6-6"]', field)
+            parsed[owner] = tuple(self.parse(item, field) for item in items)
+        self.check_claims((t for ts in parsed.values() for t in ts), field)
+        return parsed
+
+    def check_claims(self, tiles: Iterable[Tile], field: str | None = None) -> None:
+        """Refuse a tile named more often than the set holds it."""
+        for tile, count in Counter(tiles).items():
+            allowed = self.copies[tile]
+            if count > allowed:
+                times = "once" if allowed == 1 else f"{allowed} times"
+                raise RuleError(
+                    f"{tile} is claimed {count} times, but the {self.name} set holds it {times}",
+                    field,
+                )
+
+
+def double_n(n: int) -> tuple[Tile, ...]:
+    """Every tile of a double-n set, each once."""
+    return tuple(Tile(a, b) for a in range(n + 1) for b in range(a, n + 1))
+
+
+DOUBLE_SIX = TileSet("double-six", double_n(6))
+DOUBLE_NINE = TileSet("double-nine", double_n(9))
+# Eighty: two double-six sets with every blank tile taken out (42 tiles).
+EIGHTY_SET = TileSet(
+    "Eighty (two double-six sets without blanks)",
+    tuple(t for t in double_n(6) if t.low > 0) * 2,
+)
+# Moon for 3 players: the double-six set without blanks except 0-0 (22 tiles).
+MOON_SET = TileSet(
+    "Moon (double-six without blanks but 0-0)",
+    tuple(t for t in double_n(6) if t.low > 0 or t == Tile(0, 0)),
+)
+
+SETS: dict[str, TileSet] = {"double-six": DOUBLE_SIX, "double-nine": DOUBLE_NINE}
+
+
+def pip_count(tiles: Iterable[Tile]) -> int:
+    """The pips on the given tiles."""
+    return sum(t.pips for t in tiles)
