@@ -1,1 +1,72 @@
 """Scorekeeper: score domino games at a real table."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from scorekeeper import db
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+csrf = CSRFProtect()
+
+
+def asset_folder(name: str) -> str:
+    """templates/ and static/: inside the package when installed, at the repository top in a checkout."""
+    installed = PACKAGE_DIR / name
+    return str(installed if installed.is_dir() else PACKAGE_DIR.parent / name)
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: config, instance folder, database, blueprints."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=asset_folder("templates"),
+        static_folder=asset_folder("static"),
+    )
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
+        # Larger than any real entry, small enough that a flood can't fill memory.
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    app.config["DATABASE"] = str(app.config["DATABASE"])
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from scorekeeper.web.api import bp as api_bp
+    from scorekeeper.web.errors import init_app as init_error_handlers
+    from scorekeeper.web.pages import bp as pages_bp
+
+    app.register_blueprint(api_bp)
+    app.register_blueprint(pages_bp)
+    # The API authenticates by header, never by cookie, so CSRF cannot reach it.
+    csrf.exempt(api_bp)
+    init_error_handlers(app)
+    return app
+
+
+def instance_secret(instance: Path) -> str:
+    """The signing key, generated once into the instance folder and kept there."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

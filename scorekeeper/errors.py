@@ -11,3 +11,30 @@ class RuleError(ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class AppError(Exception):
+    """A refused request: one type carrying its HTTP status, turned into JSON or a page in one place."""
+
+    status = 400
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class BadRequest(AppError):
+    status = 400
+
+
+class Forbidden(AppError):
+    status = 403
+
+
+class NotFound(AppError):
+    status = 404
+
+
+class Conflict(AppError):
+    status = 409

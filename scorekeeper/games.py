@@ -1,0 +1,402 @@
+"""Games as the pages and the API see them, and every change to one.
+
+One path for every change: the entry is parsed and scored by its ruleset, then the hand
+and its log line are written in one transaction. Pages and API share all of it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper import store, tokens
+from scorekeeper.db import write_transaction
+from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
+from scorekeeper.rules import Ruleset, get_ruleset
+from scorekeeper.rules.base import HandResult, NextHand, ScoredHand, Status, Table, running_totals
+
+NAME_LIMIT = 40
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A hand as stored: the entry as given, its result and who dealt it."""
+
+    number: int
+    entry: Mapping[str, Any]
+    result: HandResult
+    dealer: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its hands; totals, status and the next deal are derived from them."""
+
+    id: str
+    ruleset: Ruleset
+    table: Table
+    options: Mapping[str, Any]
+    hands: tuple[PlayedHand, ...]
+    version: int
+    token_hash: str
+    league: str | None
+    created_at: str
+
+    @cached_property
+    def scored(self) -> tuple[ScoredHand, ...]:
+        return tuple(ScoredHand(h.number, h.entry, h.result) for h in self.hands)
+
+    @cached_property
+    def totals(self) -> dict[str, int]:
+        return running_totals(self.table, self.scored)
+
+    @cached_property
+    def status(self) -> Status:
+        return self.ruleset.status(self.table, self.options, self.scored)
+
+    @property
+    def finished(self) -> bool:
+        return self.status.finished
+
+    @property
+    def next_hand(self) -> NextHand | None:
+        if self.finished:
+            return None
+        return self.ruleset.next_hand(self.table, self.options, len(self.hands))
+
+    def totals_after(self, number: int) -> dict[str, int]:
+        """Each side's running total after hand `number`."""
+        return running_totals(self.table, self.scored[:number])
+
+    def hand(self, number: int) -> PlayedHand:
+        if 1 <= number <= len(self.hands):
+            return self.hands[number - 1]
+        raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game about to be created, its players and options checked."""
+
+    ruleset: Ruleset
+    table: Table
+    options: dict[str, Any]
+    league: str | None
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def load_game(db: Database, game_id: str) -> Game:
+    """The game with this id, or NotFound."""
+    row = store.game_row(db, game_id)
+    if row is None:
+        raise NotFound("There is no game with that link. Check the address.")
+    ruleset = get_ruleset(row["ruleset"])
+    table = Table(tuple(json.loads(row["players"])), tuple(json.loads(row["team_names"])))
+    hands = tuple(
+        PlayedHand(
+            number=h["number"],
+            entry=json.loads(h["entry"]),
+            result=HandResult(
+                scores=json.loads(h["scores"]),
+                explanation=tuple(json.loads(h["explanation"])),
+                steps=tuple(json.loads(h["steps"] or "[]")),
+            ),
+            dealer=h["dealer"],
+        )
+        for h in store.hand_rows(db, game_id)
+    )
+    return Game(
+        id=row["id"],
+        ruleset=ruleset,
+        table=table,
+        options=json.loads(row["options"]),
+        hands=hands,
+        version=row["version"],
+        token_hash=row["token_hash"],
+        league=store.league_slug(db, row["league_id"]),
+        created_at=row["created_at"],
+    )
+
+
+# --- creating ------------------------------------------------------------------------
+
+
+def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
+    """Check a request for a new game: ruleset, players in seat order, teams, options."""
+    ruleset = get_ruleset(payload.get("ruleset"))
+    players = clean_names(payload.get("players"), "players", "player")
+    partnerships = payload.get("partnerships", False)
+    if not isinstance(partnerships, bool):
+        raise RuleError("partnerships must be true or false", "partnerships")
+    partnerships = partnerships or ruleset.partnerships_required(len(players))
+    team_names: tuple[str, ...] = ()
+    if partnerships:
+        team_names = team_names_for(players, payload.get("team_names"))
+    table = Table(players, team_names)
+    ruleset.check_table(table)
+    given_options = payload.get("options") or {}
+    if not isinstance(given_options, Mapping):
+        raise RuleError("options must be an object of option names and values", "options")
+    options = ruleset.resolve_options(given_options, table)
+    league = payload.get("league")
+    if league is not None and not isinstance(league, str):
+        raise RuleError("league must be a league's short name", "league")
+    return NewGame(ruleset, table, options, league or None)
+
+
+def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
+    """Names trimmed, 1–40 characters each, unique ignoring case."""
+    if not isinstance(raw, list) or not raw:
+        raise RuleError(f"{field} must be a list of names in seat order", field)
+    names: list[str] = []
+    for item in raw:
+        if not isinstance(item, str) or not item.strip():
+            raise RuleError(f"every {what} needs a name", field)
+        name = " ".join(item.split())
+        if len(name) > NAME_LIMIT:
+            raise RuleError(f"“{name[:20]}…” is too long: at most {NAME_LIMIT} characters", field)
+        if name.casefold() in (n.casefold() for n in names):
+            raise RuleError(f"{name} is named twice: each {what} needs a different name", field)
+        names.append(name)
+    return tuple(names)
+
+
+def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
+    """The two teams' names; by default the partners' names, "Ann & Cy" and "Bob & Dee"."""
+    if len(players) != 4:
+        return ()
+    if raw is None:
+        return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+    names = clean_names(raw, "team_names", "team")
+    if len(names) != 2:
+        raise RuleError("give two team names: seats 1 and 3, then seats 2 and 4", "team_names")
+    return names
+
+
+def create_game(db: Database, new: NewGame, league_token: str | None) -> tuple[Game, str]:
+    """Store a new game; returns it with its scorer token (shown once, stored only hashed)."""
+    game_id, token = tokens.new_game_id(), tokens.new_token()
+    token_hash = tokens.token_hash(token)
+    with write_transaction(db):
+        league_id = league_for_new_game(db, new.league, league_token)
+        at = store.now()
+        store.insert_game(
+            db,
+            {
+                "id": game_id,
+                "ruleset": new.ruleset.id,
+                "players": store.dumps(new.table.players),
+                "team_names": store.dumps(new.table.team_names),
+                "options": store.dumps(new.options),
+                "league_id": league_id,
+                "token_hash": token_hash,
+                "version": 1,
+                "status": "in_progress",
+                "winners": "[]",
+                "totals": store.dumps({side: 0 for side in new.table.sides}),
+                "created_at": at,
+                "updated_at": at,
+            },
+        )
+        store.append_log(
+            db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1
+        )
+    return load_game(db, game_id), token
+
+
+def league_for_new_game(db: Database, slug: str | None, league_token: str | None) -> int | None:
+    if slug is None:
+        return None
+    row = store.league_row(db, slug)
+    if row is None:
+        raise NotFound(f"There is no league called {slug}.")
+    if not tokens.token_matches(league_token, row["token_hash"]):
+        raise Forbidden("Adding a game to a league needs that league's link (its league token).")
+    return int(row["id"])
+
+
+# --- changing ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Writer:
+    """Who is making a change (a token's fingerprint) and the checks they ask for."""
+
+    actor: str
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+
+
+def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
+    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+    with write_transaction(db):
+        if writer.idempotency_key:
+            earlier = store.idempotent_response(db, game_id, writer.idempotency_key)
+            if earlier is not None:
+                return earlier
+        game = load_for_write(db, game_id, writer)
+        if game.finished:
+            raise Conflict(
+                f"This game is over ({game.status.explanation}). Correct a hand to reopen it."
+            )
+        upcoming = game.ruleset.next_hand(game.table, game.options, len(game.hands))
+        result = score(game, entry)
+        at = store.now()
+        store.insert_hand(
+            db,
+            {
+                "game_id": game_id,
+                "number": upcoming.number,
+                **result_columns(entry, result),
+                "dealer": upcoming.dealer,
+                "created_at": at,
+                "updated_at": at,
+            },
+        )
+        after = save_change(db, game, writer, "entered", upcoming.number, entry)
+        body = write_result(after, upcoming.number)
+        if writer.idempotency_key:
+            store.save_idempotent_response(db, game_id, writer.idempotency_key, 201, body)
+    return 201, body
+
+
+def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
+    """Replace hand `number`'s entry; later totals, the status and the winners follow."""
+    with write_transaction(db):
+        game = load_for_write(db, game_id, writer)
+        game.hand(number)
+        result = score(game, entry)
+        values = {**result_columns(entry, result), "updated_at": store.now()}
+        store.replace_hand(db, game_id, number, values)
+        after = save_change(db, game, writer, "corrected", number, entry)
+        return write_result(after, number)
+
+
+def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
+    """Take back the last hand (only the last: earlier ones are corrected instead)."""
+    with write_transaction(db):
+        game = load_for_write(db, game_id, writer)
+        removed = game.hand(number)
+        if number != len(game.hands):
+            raise Conflict(
+                f"Only the last hand ({len(game.hands)}) can be undone; correct hand {number} instead."
+            )
+        store.delete_hand(db, game_id, number)
+        after = save_change(db, game, writer, "undone", number, removed.entry)
+        return game_summary(after)
+
+
+def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
+    game = load_game(db, game_id)
+    if writer.expected_version is not None and writer.expected_version != game.version:
+        raise Conflict(
+            "This game changed on another phone since you loaded it "
+            f"(now {len(game.hands)} hands). Look at the latest scores and try again."
+        )
+    return game
+
+
+def score(game: Game, entry: Any) -> HandResult:
+    if not isinstance(entry, Mapping):
+        raise RuleError("the hand must be given as an object of fields")
+    return game.ruleset.score_hand(entry, game.table, game.options)
+
+
+def result_columns(entry: Any, result: HandResult) -> dict[str, str]:
+    return {
+        "entry": store.dumps(entry),
+        "scores": store.dumps(dict(result.scores)),
+        "explanation": store.dumps(list(result.explanation)),
+        "steps": store.dumps([dict(step) for step in result.steps]),
+    }
+
+
+def save_change(
+    db: Database, before: Game, writer: Writer, action: str, number: int, entry: Any
+) -> Game:
+    """Bump the version, refresh the stored status and totals, and log the change."""
+    version = before.version + 1
+    store.update_game(db, before.id, version=version)
+    after = load_game(db, before.id)
+    finished = after.finished
+    store.update_game(
+        db,
+        before.id,
+        status="finished" if finished else "in_progress",
+        winners=store.dumps(list(after.status.winners)),
+        totals=store.dumps(after.totals),
+        updated_at=store.now(),
+        finished_at=store.now() if finished else None,
+    )
+    store.append_log(
+        db,
+        before.id,
+        actor=writer.actor,
+        action=action,
+        version=version,
+        hand_number=number,
+        entry=entry,
+    )
+    return after
+
+
+# --- the JSON face -------------------------------------------------------------------
+
+
+def hand_json(game: Game, hand: PlayedHand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "entry": hand.entry,
+        "scores": dict(hand.result.scores),
+        "explanation": list(hand.result.explanation),
+        "dealer": hand.dealer,
+        "totals": game.totals_after(hand.number),
+    }
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """What every write returns besides the hand: totals, status, winners, version."""
+    return {
+        "totals": game.totals,
+        "status": "finished" if game.finished else "in_progress",
+        "winners": list(game.status.winners),
+        "result": game.status.explanation,
+        "version": game.version,
+    }
+
+
+def write_result(game: Game, number: int) -> dict[str, Any]:
+    return {"hand": hand_json(game, game.hand(number)), **game_summary(game)}
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The game as the API returns it (shared/API.md)."""
+    upcoming = game.next_hand
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset.id,
+        "ruleset_name": game.ruleset.name,
+        "players": list(game.table.players),
+        "partnerships": game.table.partnerships,
+        "sides": list(game.table.sides),
+        "teams": {
+            name: list(members)
+            for name, members in zip(game.table.team_names, game.table.teams, strict=True)
+        },
+        "options": dict(game.options),
+        "lowest_wins": game.ruleset.lowest_wins,
+        "hands": [hand_json(game, hand) for hand in game.hands],
+        **game_summary(game),
+        "next": None
+        if upcoming is None
+        else {"hand": upcoming.number, "dealer": upcoming.dealer, "pass": upcoming.passing},
+        "league": game.league,
+        "created_at": game.created_at,
+    }

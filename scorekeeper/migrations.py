@@ -1,0 +1,76 @@
+"""The schema, only ever changed by adding a migration (never edit one that has been applied)."""
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_games_hands_log_leagues(db: Database) -> None:
+    """Games with their seats and options, hands, the change log, idempotency keys, leagues."""
+    db.table("leagues").create(
+        {"id": int, "slug": str, "name": str, "token_hash": str, "created_at": str},
+        pk="id",
+        not_null={"slug", "name", "token_hash", "created_at"},
+    )
+    db.table("leagues").create_index(["slug"], unique=True)
+    db.table("games").create(
+        {
+            "id": str,
+            "ruleset": str,
+            "players": str,  # JSON list, seat order
+            "team_names": str,  # JSON list, empty unless partnerships
+            "options": str,  # JSON object, every option filled in
+            "league_id": int,
+            "token_hash": str,
+            "version": int,
+            "status": str,
+            "winners": str,  # JSON list
+            "totals": str,  # JSON object: kept with every write for the standings
+            "created_at": str,
+            "updated_at": str,
+            "finished_at": str,
+        },
+        pk="id",
+        not_null={"ruleset", "players", "team_names", "options", "token_hash", "version"},
+        defaults={"version": 0, "status": "in_progress", "winners": "[]", "totals": "{}"},
+        foreign_keys=[("league_id", "leagues", "id")],
+    )
+    db.table("games").create_index(["league_id", "status"])
+    db.table("hands").create(
+        {
+            "game_id": str,
+            "number": int,
+            "entry": str,  # JSON: the entry as given
+            "scores": str,  # JSON: side -> points
+            "explanation": str,  # JSON list of sentences
+            "steps": str,  # JSON list of side -> points, in play order
+            "dealer": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk=("game_id", "number"),
+        not_null={"entry", "scores", "explanation", "dealer"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db.table("log").create(
+        {
+            "id": int,
+            "game_id": str,
+            "at": str,
+            "actor": str,  # which link or token made the change (a fingerprint, never the token)
+            "action": str,  # created, entered, corrected, undone
+            "hand_number": int,
+            "entry": str,
+            "version": int,
+        },
+        pk="id",
+        not_null={"game_id", "at", "actor", "action", "version"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db.table("log").create_index(["game_id", "id"])
+    db.table("idempotency").create(
+        {"game_id": str, "key": str, "status": int, "body": str, "created_at": str},
+        pk=("game_id", "key"),
+        foreign_keys=[("game_id", "games", "id")],
+    )

@@ -1,0 +1,498 @@
+"""Eighty: two partnerships bid for the points of 10 tricks (2 each) and the count tiles (60).
+
+Seed: eighty.txt. SCORING.md ("Eighty") settles what the seed leaves open: bids 50-80, a
+failed bid scores 0 for the bidders and the bid plus their own points for the others, the
+Nel-O award, first to 250 (the bidders win when both teams get there on the same hand) and
+the marks variant.
+
+What can actually happen at the table, and is therefore checked (SCORING.md: "a count or
+trick total that cannot happen" is an input error):
+
+- 42 tiles, 10 each, 2 sit out. Every played tile ends up in some trick, so every count
+  tile is taken by a team unless it is one of the 2 unused tiles: the count in play is
+  between 40 (two 10-count tiles unused) and 60.
+- A team with t tricks took 4t tiles, so it holds at most that many count tiles; a team
+  that took no trick has no count.
+- In a Nel-O hand the bidder's partner sits out: tricks are of 3 tiles and 12 tiles go
+  unplayed, so any count from 0 to 60 can be in play. Count does not score in Nel-O, so
+  it may be left out; when it is given it is checked all the same.
+
+`count_tiles` may list the non-count tiles a team took as well (the trick pile as it lies):
+they are checked (in the set, at most 2 copies, no more tiles than the tricks hold) and
+otherwise ignored, as Black Tile ignores non-point tiles in `captured`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from scorekeeper.rules.base import (
+    Entry,
+    HandResult,
+    Option,
+    Options,
+    RuleError,
+    Ruleset,
+    ScoredHand,
+    Status,
+    Table,
+    check_entry_keys,
+    first_to_target,
+    flag,
+    per_side,
+    side_numbers,
+    zero_scores,
+)
+from scorekeeper.tiles import EIGHTY_SET, Tile
+
+__all__ = [
+    "ALL_COUNT",
+    "COUNT_VALUES",
+    "EIGHTY",
+    "HIGHEST_BID",
+    "LOWEST_BID",
+    "NEL_O_PLAY",
+    "NORMAL_PLAY",
+    "RULESETS",
+    "Bid",
+    "EightyRuleset",
+    "Play",
+    "bidding_side",
+    "count_can_happen",
+    "hand_points",
+    "read_bid",
+    "read_count",
+    "read_tricks",
+    "team_points",
+]
+
+ENTRY_FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles", "all_passed")
+LOWEST_BID = 50
+HIGHEST_BID = 80
+TRICKS = 10
+POINTS_PER_TRICK = 2
+NEL_O = "Nel-O"
+
+# The count tiles and what each copy is worth (eighty.txt: "Tiles bearing a total of 5 or
+# 10 pips are the scoring count tiles").
+COUNT_VALUES: Mapping[Tile, int] = {
+    Tile.of(5, 5): 10,
+    Tile.of(4, 6): 10,
+    Tile.of(1, 4): 5,
+    Tile.of(2, 3): 5,
+}
+# Every copy of every count tile, highest first: [10, 10, 10, 10, 5, 5, 5, 5].
+_COUNT_COPIES = sorted(
+    (value for tile, value in COUNT_VALUES.items() for _ in range(EIGHTY_SET.copies[tile])),
+    reverse=True,
+)
+ALL_COUNT = sum(_COUNT_COPIES)  # 60
+_TENS = _COUNT_COPIES.count(10)
+_FIVES = _COUNT_COPIES.count(5)
+
+
+@dataclass(frozen=True)
+class Play:
+    """How the tiles of a hand are played: tiles per trick, and tiles nobody plays."""
+
+    tiles_per_trick: int
+    unplayed: int
+
+
+# 4 players, 10 tricks of 4 tiles, 2 tiles unused.
+NORMAL_PLAY = Play(tiles_per_trick=4, unplayed=2)
+# Nel-O: the partner sits out with 10 tiles face down: 10 tricks of 3, 12 tiles unplayed.
+NEL_O_PLAY = Play(tiles_per_trick=3, unplayed=12)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+
+    bidder: str
+    side: str
+    value: int | None
+
+    @property
+    def nel_o(self) -> bool:
+        return self.value is None
+
+
+# --- reading an entry ------------------------------------------------------------------
+
+
+def _is_nel_o(value: object) -> bool:
+    """'nel-o' written any reasonable way: Nel-O, nelo, nel o."""
+    if not isinstance(value, str):
+        return False
+    return "".join(ch for ch in value.casefold() if ch not in " -_") == "nelo"
+
+
+def read_bid(entry: Entry, table: Table, options: Options) -> Bid:
+    """The bidder (a player) and the bid: a whole number 50-80, or Nel-O when it is played."""
+    if "bidder" not in entry or entry["bidder"] is None:
+        raise RuleError(
+            "name the player who won the bidding (or give all_passed: true if everybody passed)",
+            "bidder",
+        )
+    bidder = table.player(entry["bidder"], "bidder")
+    side = table.side_of(bidder)
+    raw = entry.get("bid")
+    if _is_nel_o(raw):
+        if not options["nel_o"]:
+            raise RuleError("Nel-O is not played in this game (option nel_o is off)", "bid")
+        return Bid(bidder, side, None)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        shown = "nothing" if raw is None else repr(raw)
+        nel_o = " or Nel-O" if options["nel_o"] else ""
+        raise RuleError(
+            f"the bid must be a number from {LOWEST_BID} to {HIGHEST_BID}{nel_o}, not {shown}",
+            "bid",
+        )
+    if not LOWEST_BID <= raw <= HIGHEST_BID:
+        raise RuleError(
+            f"a bid of {raw} is out of range: bids go from {LOWEST_BID} to {HIGHEST_BID}", "bid"
+        )
+    return Bid(bidder, side, raw)
+
+
+def read_tricks(entry: Entry, table: Table) -> dict[str, int]:
+    """Tricks per team, which must total 10."""
+    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS)
+    total = sum(tricks.values())
+    if total != TRICKS:
+        parts = " + ".join(f"{side} {n}" for side, n in tricks.items())
+        raise RuleError(f"the tricks must total {TRICKS}, not {total} ({parts})", "tricks")
+    return tricks
+
+
+def _most_count(tiles: int) -> int:
+    """The most count that `tiles` tiles can hold (the highest count tiles first)."""
+    return sum(_COUNT_COPIES[: max(0, tiles)])
+
+
+def count_can_happen(tricks: Mapping[str, int], count: Mapping[str, int], play: Play) -> bool:
+    """Whether some deal of the count tiles gives every team exactly its count.
+
+    Each team holds at most `tiles_per_trick` tiles per trick it won; the count tiles no
+    team took must be among the unplayed tiles.
+    """
+    room = {side: play.tiles_per_trick * n for side, n in tricks.items()}
+    ways = [
+        [
+            (tens, fives)
+            for tens in range(_TENS + 1)
+            for fives in range(_FIVES + 1)
+            if 10 * tens + 5 * fives == count[side] and tens + fives <= room[side]
+        ]
+        for side in tricks
+    ]
+    for combo in product(*ways):
+        tens = sum(t for t, _ in combo)
+        fives = sum(f for _, f in combo)
+        if tens <= _TENS and fives <= _FIVES and _TENS + _FIVES - tens - fives <= play.unplayed:
+            return True
+    return False
+
+
+def _check_count(
+    tricks: Mapping[str, int], count: Mapping[str, int], play: Play, field: str
+) -> None:
+    """Refuse a count a team could not have taken with its tricks (see the module's notes)."""
+    for side, value in count.items():
+        if tricks[side] == 0 and value:
+            raise RuleError(
+                f"{side} took no trick, so {side} took no count tiles: its count is 0, not {value}",
+                field,
+            )
+        tiles = play.tiles_per_trick * tricks[side]
+        most = _most_count(tiles)
+        if value > most:
+            trick_word = "trick" if tricks[side] == 1 else "tricks"
+            raise RuleError(
+                f"{side} took {tricks[side]} {trick_word} ({tiles} tiles), which hold at most "
+                f"{most} count, not {value}",
+                field,
+            )
+    total = sum(count.values())
+    if total > ALL_COUNT:
+        raise RuleError(
+            f"the counts add up to {total}, but there are only {ALL_COUNT} count points", field
+        )
+    least = ALL_COUNT - _most_count(play.unplayed)
+    if total < least:
+        raise RuleError(
+            f"the counts add up to {total}, but at least {least} count is always taken: only "
+            f"{play.unplayed} tiles are not played, and every played count tile is won in a trick",
+            field,
+        )
+    if not count_can_happen(tricks, count, play):
+        shown = " and ".join(f"{side} {value}" for side, value in count.items())
+        raise RuleError(
+            f"counts of {shown} cannot happen with these tricks: no sharing of the count tiles "
+            f"(four worth 10, four worth 5, at most {play.unplayed} not played) gives them",
+            field,
+        )
+
+
+def _numbers_count(entry: Entry, table: Table) -> dict[str, int]:
+    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
+    for side, value in count.items():
+        if value % 5:
+            raise RuleError(
+                f"the count for {side} must be a multiple of 5 (count tiles are worth 5 or 10), "
+                f"not {value}",
+                "count",
+            )
+    return count
+
+
+def _tiles_count(
+    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[str]
+) -> dict[str, int]:
+    """The count from the tiles each team took; non-count tiles are checked, then ignored."""
+    hands = EIGHTY_SET.parse_hands(per_side(entry, "count_tiles", table), "count_tiles")
+    count: dict[str, int] = {}
+    for side, tiles in hands.items():
+        room = play.tiles_per_trick * tricks[side]
+        if len(tiles) > room:
+            trick_word = "trick" if tricks[side] == 1 else "tricks"
+            raise RuleError(
+                f"{side} took {tricks[side]} {trick_word}, which hold {room} tiles, "
+                f"but {len(tiles)} tiles are listed for {side}",
+                "count_tiles",
+            )
+        counted = [t for t in tiles if t in COUNT_VALUES]
+        others = [t for t in tiles if t not in COUNT_VALUES]
+        count[side] = sum(COUNT_VALUES[t] for t in counted)
+        if counted:
+            line = f"{side} took {' + '.join(str(t) for t in counted)}: count {count[side]}"
+        else:
+            line = f"{side} took no count tiles: count 0"
+        if others:
+            line += f" ({', '.join(str(t) for t in others)} not counted)"
+        lines.append(line)
+    claimed = [t for tiles in hands.values() for t in tiles]
+    missing = [
+        tile for tile in COUNT_VALUES for _ in range(EIGHTY_SET.copies[tile] - claimed.count(tile))
+    ]
+    if len(missing) > play.unplayed:
+        raise RuleError(
+            f"{', '.join(str(t) for t in missing)} are not accounted for: only {play.unplayed} "
+            "tiles are not played, and every other count tile is won in a trick",
+            "count_tiles",
+        )
+    return count
+
+
+def read_count(
+    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[str]
+) -> dict[str, int]:
+    """Each team's count, given as numbers (`count`) or as the tiles it took (`count_tiles`)."""
+    if "count" in entry and "count_tiles" in entry:
+        raise RuleError("give either each team's count or its count tiles, not both", "count")
+    if "count_tiles" in entry:
+        count = _tiles_count(entry, table, tricks, play, lines)
+        _check_count(tricks, count, play, "count_tiles")
+        return count
+    if "count" not in entry:
+        raise RuleError(
+            f"give each team's count (multiples of 5, together at most {ALL_COUNT}) or the "
+            "count tiles it took",
+            "count",
+        )
+    count = _numbers_count(entry, table)
+    _check_count(tricks, count, play, "count")
+    return count
+
+
+def team_points(tricks: Mapping[str, int], count: Mapping[str, int]) -> dict[str, int]:
+    """What each team took: 2 points per trick plus its count (before the bid rule)."""
+    return {side: POINTS_PER_TRICK * tricks[side] + count[side] for side in tricks}
+
+
+def hand_points(entry: Entry, table: Table) -> dict[str, int]:
+    """Each team's points in a hand's entry before the bid rule: 2 per trick plus its count.
+
+    The tricks and the count are checked as in scoring; the bid only tells whether the
+    hand was Nel-O (tricks of 3 tiles). Raises RuleError for an entry without count.
+    """
+    check_entry_keys(entry, ENTRY_FIELDS)
+    play = NEL_O_PLAY if _is_nel_o(entry.get("bid")) else NORMAL_PLAY
+    tricks = read_tricks(entry, table)
+    return team_points(tricks, read_count(entry, table, tricks, play, []))
+
+
+def bidding_side(entry: Entry, table: Table) -> str | None:
+    """The team of the hand's bidder, or None for a hand without one (everybody passed)."""
+    name = entry.get("bidder") if isinstance(entry, Mapping) else None
+    if name is None:
+        return None
+    return table.side_of(table.player(name, "bidder"))
+
+
+# --- the ruleset -----------------------------------------------------------------------
+
+
+def _tricks_phrase(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def _award_phrase(points: int, marks: bool) -> str:
+    if marks:
+        return "1 mark"
+    return str(points)
+
+
+@dataclass(frozen=True)
+class EightyRuleset(Ruleset):
+    """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        check_entry_keys(entry, ENTRY_FIELDS)
+        self.check_table(table)
+        scores = zero_scores(table)
+        if flag(entry, "all_passed"):
+            extra = [key for key in ENTRY_FIELDS if key in entry and key != "all_passed"]
+            if extra:
+                raise RuleError(
+                    f"everybody passed, so the hand has no {extra[0].replace('_', ' ')}", extra[0]
+                )
+            line = "Everybody passed: a redeal, nobody scores, and the deal moves on"
+            return HandResult(scores, (line,))
+        bid = read_bid(entry, table, options)
+        tricks = read_tricks(entry, table)
+        if bid.nel_o:
+            return self._score_nel_o(entry, table, options, bid, tricks)
+        lines: list[str] = []
+        count = read_count(entry, table, tricks, NORMAL_PLAY, lines)
+        points = team_points(tricks, count)
+        assert bid.value is not None
+        bidders = bid.side
+        (others,) = (side for side in table.sides if side != bidders)
+        took = (
+            f"{bidders} bid {bid.value} and took {_tricks_phrase(tricks[bidders])} "
+            f"({POINTS_PER_TRICK * tricks[bidders]}) + count {count[bidders]} = {points[bidders]}"
+        )
+        marks = bool(options["marks"])
+        if points[bidders] >= bid.value:
+            if marks:
+                scores[bidders] = 1
+                lines.append(f"{took}: bid made, {bidders} score 1 mark")
+                return HandResult(scores, tuple(lines))
+            scores.update(points)
+            lines.append(f"{took}: bid made, {bidders} score {points[bidders]}")
+            lines.append(
+                f"{others} took {_tricks_phrase(tricks[others])} "
+                f"({POINTS_PER_TRICK * tricks[others]}) + count {count[others]} = "
+                f"{points[others]}: {others} score {points[others]}"
+            )
+            return HandResult(scores, tuple(lines))
+        lines.append(f"{took}: bid failed, {bidders} score 0")
+        if marks:
+            scores[others] = 1
+            lines.append(f"{others} score 1 mark")
+            return HandResult(scores, tuple(lines))
+        scores[others] = bid.value + points[others]
+        lines.append(
+            f"{others} score the bid {bid.value} + their {POINTS_PER_TRICK * tricks[others]} + "
+            f"{count[others]} = {scores[others]}"
+        )
+        return HandResult(scores, tuple(lines))
+
+    def _score_nel_o(
+        self, entry: Entry, table: Table, options: Options, bid: Bid, tricks: Mapping[str, int]
+    ) -> HandResult:
+        """Nel-O: the bidder must lose every trick; only the award is scored."""
+        scores = zero_scores(table)
+        (partner,) = (p for p in table.members(bid.side) if p != bid.bidder)
+        lines = [f"{bid.bidder} bid {NEL_O} for {bid.side}; {partner} sat out"]
+        if "count" in entry or "count_tiles" in entry:
+            read_count(entry, table, tricks, NEL_O_PLAY, [])
+            lines.append(f"Tricks and count do not score in a {NEL_O} hand")
+        (others,) = (side for side in table.sides if side != bid.side)
+        # The partner plays no tile, so every trick the bidding team won is the bidder's.
+        won = tricks[bid.side]
+        winner = others if won else bid.side
+        marks = bool(options["marks"])
+        award = 1 if marks else int(options["nel_o_value"])
+        scores[winner] = award
+        if won:
+            lines.append(
+                f"{bid.bidder} took {_tricks_phrase(won)}: {NEL_O} failed, "
+                f"{others} score {_award_phrase(award, marks)}"
+            )
+        else:
+            lines.append(
+                f"{bid.bidder} took no trick: {NEL_O} made, "
+                f"{bid.side} score {_award_phrase(award, marks)}"
+            )
+        return HandResult(scores, tuple(lines))
+
+    def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
+        """First team to the target (or to marks_target marks) wins; on a shared crossing,
+        the bidding team of that hand wins (eighty.txt: "regardless of the scores")."""
+        marks = bool(options["marks"])
+        target = int(options["marks_target"] if marks else options["target"])
+        unit = " marks" if marks else ""
+        shared: list[str] = []
+        final: dict[str, int] = {}
+
+        def crossing(
+            hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
+        ) -> tuple[str, ...]:
+            final.update(totals)
+            if len(reached) == 1:
+                return (reached[0],)
+            try:
+                side = bidding_side(hand.entry, table)
+            except RuleError:
+                side = None
+            if side in reached:
+                shared.append(f"hand {hand.number}")
+                return (side,) if side is not None else ()
+            best = max(totals[s] for s in reached)
+            return tuple(s for s in reached if totals[s] == best)
+
+        result = first_to_target(table, hands, target, crossing_winners=crossing)
+        if not result.finished:
+            return result
+        winner = " and ".join(result.winners)
+        sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
+        if shared:
+            sentence = (
+                f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
+            )
+        return Status(True, result.winners, sentence)
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        us, them = table.sides
+        return {
+            "bidder": table.players[0],
+            "bid": 60,
+            "tricks": {us: 6, them: 4},
+            "count": {us: 40, them: 15},
+        }
+
+
+EIGHTY = EightyRuleset(
+    id="eighty",
+    name="Eighty",
+    description="Two partnerships bid 50-80 for the points of 10 tricks (2 each) and the count "
+    "tiles (60); the bidders must make their bid or the other team scores it.",
+    seed="eighty.txt",
+    players=(4,),
+    partnerships="always",
+    options=(
+        Option("target", "Points to win", 250, int, minimum=1, maximum=10_000),
+        Option("nel_o", "Nel-O bids allowed (the bidder must lose every trick)", True, bool),
+        Option("nel_o_value", "Points for a Nel-O hand", 80, int, minimum=1, maximum=1_000),
+        Option("marks", "Score 1 mark per hand won instead of points", False, bool),
+        Option("marks_target", "Marks to win (with marks)", 10, int, minimum=1, maximum=1_000),
+    ),
+)
+
+RULESETS = (EIGHTY,)

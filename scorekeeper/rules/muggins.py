@@ -1,0 +1,325 @@
+"""Muggins (All Fives): a play scores when the open ends count a multiple of five.
+
+Seed: block-draw-muggins.txt (the Bookshelf rules: crosswise doubles count both halves,
+muggins, the player who dominoed scores the others' pips to the nearest five, 200 wins).
+SCORING.md settles the rest: points per five (61 wins), blocked hands, partnerships, and
+that the game ends at the very play that reaches the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.base import (
+    Entry,
+    HandResult,
+    Option,
+    Options,
+    RuleError,
+    Ruleset,
+    Table,
+    check_entry_keys,
+    per_side,
+    points_phrase,
+    whole_number,
+    zero_scores,
+)
+from scorekeeper.rules.block import dominoed_side, pips_left
+from scorekeeper.tiles import SETS, Tile, TileSet
+
+ENTRY_FIELDS = ("plays", "pips", "tiles", "domino")
+PLAY_FIELDS = ("player", "ends", "points", "muggins_by")
+# The first double is a spinner: once both its sides are played on, the layout has four arms.
+MAX_ENDS = 4
+PER_FIVE_TARGET = 61
+
+# An open end: the number showing, or a double lying crosswise (counting both halves).
+OpenEnd = int | Tile
+
+
+@dataclass(frozen=True)
+class ScoredPlay:
+    """One play: the side the points go to, the points, and the line that explains them."""
+
+    side: str
+    points: int
+    explanation: str
+    crosswise: tuple[Tile, ...] = ()
+
+
+def round_to_nearest_five(n: int) -> int:
+    """n to the nearest multiple of 5 (12 → 10, 13 → 15); whole numbers never fall halfway."""
+    return (n + 2) // 5 * 5
+
+
+def play_points(count: int, points_per_five: bool) -> int:
+    """What a count scores: a positive multiple of 5 scores itself (or count ÷ 5), else 0."""
+    if count <= 0 or count % 5:
+        return 0
+    return count // 5 if points_per_five else count
+
+
+def read_ends(ends: object, tileset: TileSet, field: str = "ends") -> tuple[OpenEnd, ...]:
+    """The open ends after a play: 1 to 4, each a number of the set or a crosswise double."""
+    if not isinstance(ends, list | tuple) or not 1 <= len(ends) <= MAX_ENDS:
+        raise RuleError(
+            f'give the open ends as a list of 1 to {MAX_ENDS} ends, like [4, "6-6", 1]', field
+        )
+    parsed = tuple(_read_end(end, tileset, field) for end in ends)
+    if len(parsed) == 1 and not isinstance(parsed[0], Tile):
+        raise RuleError(
+            "a layout has a single open end only while the first double lies alone: "
+            "write it as the double, like 6-6",
+            field,
+        )
+    tileset.check_claims((end for end in parsed if isinstance(end, Tile)), field)
+    return parsed
+
+
+def _read_end(value: object, tileset: TileSet, field: str) -> OpenEnd:
+    top = tileset.highest_end
+    if isinstance(value, str):
+        tile = tileset.parse(value, field)
+        if not tile.is_double:
+            raise RuleError(
+                f"{tile} is not a double: an end is a number from 0 to {top}, "
+                "or a crosswise double like 5-5",
+                field,
+            )
+        return tile
+    return whole_number(value, field, "an open end", high=top)
+
+
+def _end_pips(end: OpenEnd) -> int:
+    return end.pips if isinstance(end, Tile) else end
+
+
+def count_ends(ends: object, tileset: TileSet) -> int:
+    """The count: the open ends added, a crosswise double counting both halves."""
+    return sum(_end_pips(end) for end in read_ends(ends, tileset))
+
+
+def check_call(ends: object, tileset: TileSet, points_per_five: bool = False) -> tuple[int, int]:
+    """The muggins-call checker: what these open ends count, and what that count scores."""
+    count = count_ends(ends, tileset)
+    return count, play_points(count, points_per_five)
+
+
+def highest_count(tileset: TileSet) -> int:
+    """The most a layout can count: four ends, each at best one of the heaviest doubles."""
+    # Each double exists once, so four ends count at most the four heaviest doubles crosswise
+    # (12+10+8+6 = 36 with double-six, 18+16+14+12 = 60 with double-nine); a plain end (at most
+    # the highest number, repeatable) stands in where a set has fewer heavy doubles.
+    values = [t.pips for t in tileset.tiles if t.is_double] + [tileset.highest_end] * MAX_ENDS
+    return sum(sorted(values, reverse=True)[:MAX_ENDS])
+
+
+def _direct_points(value: object, tileset: TileSet, points_per_five: bool) -> int:
+    count = highest_count(tileset)
+    most = play_points(count - count % 5, points_per_five)
+    points = whole_number(value, "plays", "the points of a play", low=1, high=most)
+    if not points_per_five and points % 5:
+        raise RuleError(
+            f"{points} is not a multiple of 5, so no play scores it (with points per five "
+            "off, a play scores its count)",
+            "plays",
+        )
+    return points
+
+
+def _muggins_taker(play: Mapping[str, Any], player: str, table: Table) -> str | None:
+    if play.get("muggins_by") is None:
+        return None
+    taker = table.player(play["muggins_by"], "plays")
+    if taker == player:
+        raise RuleError(f"{player} cannot call muggins on their own play", "plays")
+    if table.side_of(taker) == table.side_of(player):
+        raise RuleError(
+            f"{taker} is {player}'s partner: only an opponent can call muggins", "plays"
+        )
+    return taker
+
+
+def score_play(play: object, table: Table, options: Options) -> ScoredPlay:
+    """One play scored: what its ends count (or the points given) and who takes them."""
+    if not isinstance(play, Mapping):
+        raise RuleError('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}')
+    for key in play:
+        if key not in PLAY_FIELDS:
+            raise RuleError(
+                f"{key} is not part of a play (expected: {', '.join(PLAY_FIELDS)})", "plays"
+            )
+    player = table.player(play.get("player"), "plays")
+    if ("ends" in play) == ("points" in play):
+        raise RuleError(f"{player}'s play must give either its open ends or its points", "plays")
+    points, counted, crosswise = _play_score(play, SETS[options["set"]], options["points_per_five"])
+    taker = _muggins_taker(play, player, table)
+    side = table.side_of(taker or player)
+    if taker is not None and not points:
+        raise RuleError(f"muggins takes a score, but {player}'s play scores nothing", "plays")
+    if not points:
+        said = "no score"
+    elif taker is not None:
+        said = f"{points} taken by {taker} (muggins)"
+    else:
+        said = f"scores {points}"
+    if points and table.partnerships:
+        said += f" for {side}"
+    return ScoredPlay(side, points, f"{player}: {counted}{said}", crosswise)
+
+
+def _play_score(
+    play: Mapping[str, Any], tileset: TileSet, points_per_five: bool
+) -> tuple[int, str, tuple[Tile, ...]]:
+    """A play's points, how its ends counted ("ends 5 + 5-5 = 15, "), its crosswise doubles."""
+    if "points" in play:
+        return _direct_points(play["points"], tileset, points_per_five), "", ()
+    ends = read_ends(play["ends"], tileset, "plays")
+    count = sum(_end_pips(end) for end in ends)
+    points = play_points(count, points_per_five)
+    per_five = f" ({count} ÷ 5)" if points and points_per_five else ""
+    counted = f"ends {' + '.join(str(end) for end in ends)} = {count}{per_five}, "
+    return points, counted, tuple(end for end in ends if isinstance(end, Tile))
+
+
+def _scored_plays(plays: object, table: Table, options: Options) -> tuple[ScoredPlay, ...]:
+    if not isinstance(plays, list | tuple):
+        raise RuleError('plays must be a list like [{"player": "Ann", "ends": ["5-5"]}]', "plays")
+    scored = []
+    for number, play in enumerate(plays, start=1):
+        try:
+            scored.append(score_play(play, table, options))
+        except RuleError as error:
+            raise RuleError(f"play {number}: {error.message}", "plays") from error
+    return tuple(scored)
+
+
+def _plays_result(plays: Sequence[ScoredPlay], table: Table) -> HandResult:
+    scores = zero_scores(table)
+    steps: list[Mapping[str, int]] = []
+    for play in plays:
+        if play.points:
+            scores[play.side] += play.points
+            steps.append({**zero_scores(table), play.side: play.points})
+    return HandResult(scores, tuple(play.explanation for play in plays), tuple(steps))
+
+
+def score_plays(plays: object, table: Table, options: Options) -> HandResult:
+    """The scores made during play (a hand in progress): one step per scoring play, in order."""
+    return _plays_result(_scored_plays(plays, table, options), table)
+
+
+def _sum_text(sides: Sequence[str], pips: Mapping[str, int]) -> str:
+    terms = " + ".join(f"{side} {pips[side]}" for side in sides)
+    return f"{terms} = {sum(pips[side] for side in sides)}" if len(sides) > 1 else terms
+
+
+def end_of_hand(
+    entry: Entry, table: Table, pips: Mapping[str, int], points_per_five: bool
+) -> tuple[dict[str, int], str]:
+    """The end-of-hand score: the player out (or the lightest side) scores the others' pips."""
+    scores = zero_scores(table)
+    domino = dominoed_side(entry, table, pips)
+    if domino is not None:
+        winner = domino
+        others = [side for side in table.sides if side != winner]
+        total = sum(pips[side] for side in others)
+        said = f"{table.player(entry['domino'])} dominoed: {_sum_text(others, pips)}"
+    else:
+        lightest = min(pips.values())
+        tied = [side for side in table.sides if pips[side] == lightest]
+        if len(tied) > 1:
+            tie = " and ".join(tied)
+            return scores, f"Blocked: {tie} tie for the lightest hand ({lightest}): nobody scores."
+        winner = tied[0]
+        others = [side for side in table.sides if side != winner]
+        total = sum(pips[side] for side in others) - lightest
+        said = (
+            f"Blocked, {winner} has the lightest hand ({lightest}): "
+            f"{_sum_text(others, pips)}, minus {lightest} = {total}"
+        )
+    rounded = round_to_nearest_five(total)
+    scores[winner] = rounded // 5 if points_per_five else rounded
+    per_five = f" ({rounded} ÷ 5)" if points_per_five else ""
+    return (
+        scores,
+        f"{said}, rounded to {rounded}: {winner} scores {points_phrase(scores[winner])}{per_five}.",
+    )
+
+
+def _check_played_doubles(
+    entry: Entry, table: Table, tileset: TileSet, plays: Sequence[ScoredPlay]
+) -> None:
+    """A double played crosswise lies on the table, so it cannot be left in anybody's hand."""
+    if "tiles" not in entry:
+        return
+    played = {tile for play in plays for tile in play.crosswise}
+    for side, tiles in tileset.parse_hands(per_side(entry, "tiles", table), "tiles").items():
+        for tile in tiles:
+            if tile in played:
+                raise RuleError(
+                    f"{tile} was played crosswise, so it cannot be left in {side}'s hand", "tiles"
+                )
+
+
+@dataclass(frozen=True)
+class MugginsRuleset(Ruleset):
+    """Muggins: scores during play, then the end-of-hand pips; the game can end mid-hand."""
+
+    def resolve_options(self, given: Mapping[str, object], table: Table) -> dict[str, Any]:
+        """As every game, but the target defaults to 61 when scoring one point per five."""
+        resolved = super().resolve_options(given, table)
+        if "target" not in given and resolved["points_per_five"]:
+            resolved["target"] = PER_FIVE_TARGET
+        return resolved
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        check_entry_keys(entry, ENTRY_FIELDS)
+        tileset = SETS[options["set"]]
+        plays = _scored_plays(entry.get("plays", []), table, options)
+        during = _plays_result(plays, table)
+        left = pips_left(entry, table, tileset)
+        _check_played_doubles(entry, table, tileset, plays)
+        end, said = end_of_hand(entry, table, left.pips, bool(options["points_per_five"]))
+        scores = {side: during.scores[side] + end[side] for side in table.sides}
+        explanation = (*during.explanation, *left.counted, said)
+        return HandResult(scores, explanation, (*during.steps, end))
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        first, second = table.players[0], table.players[1]
+        out = table.side_of(first)
+        pips = {side: 0 if side == out else 6 + 7 * i for i, side in enumerate(table.sides)}
+        return {
+            "plays": [
+                {"player": first, "ends": ["5-5"]},
+                {"player": second, "ends": ["5-5", 0]},
+                {"player": first, "ends": ["5-5", 5], "muggins_by": second},
+            ],
+            "pips": pips,
+            "domino": first,
+        }
+
+
+MUGGINS = MugginsRuleset(
+    id="muggins",
+    name="Muggins (All Fives)",
+    description="Score the open ends whenever they add up to a multiple of five; the first "
+    "out scores the others' pips to the nearest five.",
+    seed="block-draw-muggins.txt",
+    players=(2, 3, 4),
+    partnerships="optional",
+    options=(
+        Option("set", "Domino set", "double-six", str, choices=tuple(SETS)),
+        Option(
+            "points_per_five",
+            "Score one point per five (cribbage-board play; the target becomes 61)",
+            False,
+            bool,
+        ),
+        Option("target", "Points to win", 200, int, minimum=1, maximum=10_000),
+    ),
+)
+
+RULESETS = (MUGGINS,)

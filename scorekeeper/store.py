@@ -1,0 +1,111 @@
+"""Rows in and out of SQLite: games, hands, the change log, idempotency keys, leagues.
+
+Callers wrap each change in `db.write_transaction`, so a hand and its log line are
+written together or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+
+def now() -> str:
+    """The time of a change, UTC, ISO 8601."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def game_row(db: Database, game_id: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return rows[0] if rows else None
+
+
+def hand_rows(db: Database, game_id: str) -> list[dict[str, Any]]:
+    return list(db.query("select * from hands where game_id = ? order by number", [game_id]))
+
+
+def insert_game(db: Database, row: dict[str, Any]) -> None:
+    db.table("games").insert(row)
+
+
+def update_game(db: Database, game_id: str, **values: Any) -> None:
+    db.table("games").update(game_id, values)
+
+
+def insert_hand(db: Database, row: dict[str, Any]) -> None:
+    db.table("hands").insert(row)
+
+
+def replace_hand(db: Database, game_id: str, number: int, values: dict[str, Any]) -> None:
+    db.table("hands").update((game_id, number), values)
+
+
+def delete_hand(db: Database, game_id: str, number: int) -> None:
+    db.table("hands").delete((game_id, number))
+
+
+def append_log(
+    db: Database,
+    game_id: str,
+    *,
+    actor: str,
+    action: str,
+    version: int,
+    hand_number: int | None = None,
+    entry: Any = None,
+) -> None:
+    """Add a line to the game's append-only history of changes."""
+    db.table("log").insert(
+        {
+            "game_id": game_id,
+            "at": now(),
+            "actor": actor,
+            "action": action,
+            "hand_number": hand_number,
+            "entry": None if entry is None else dumps(entry),
+            "version": version,
+        }
+    )
+
+
+def log_rows(db: Database, game_id: str) -> list[dict[str, Any]]:
+    return list(db.query("select * from log where game_id = ? order by id", [game_id]))
+
+
+def idempotent_response(db: Database, game_id: str, key: str) -> tuple[int, Any] | None:
+    """The response first given for this key, if a write with it was already recorded."""
+    rows = list(
+        db.query(
+            "select status, body from idempotency where game_id = ? and key = ?", [game_id, key]
+        )
+    )
+    return (rows[0]["status"], json.loads(rows[0]["body"])) if rows else None
+
+
+def save_idempotent_response(db: Database, game_id: str, key: str, status: int, body: Any) -> None:
+    db.table("idempotency").insert(
+        {"game_id": game_id, "key": key, "status": status, "body": dumps(body), "created_at": now()}
+    )
+
+
+def league_row(db: Database, slug: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from leagues where slug = ?", [slug]))
+    return rows[0] if rows else None
+
+
+def league_slug(db: Database, league_id: int | None) -> str | None:
+    if league_id is None:
+        return None
+    rows = list(db.query("select slug from leagues where id = ?", [league_id]))
+    return str(rows[0]["slug"]) if rows else None
+
+
+def insert_league(db: Database, row: dict[str, Any]) -> int:
+    return int(db.table("leagues").insert(row).last_rowid or 0)

@@ -1,0 +1,150 @@
+"""The JSON API (shared/API.md): the same game records as the pages, for scripts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from scorekeeper import games, leagues
+from scorekeeper.db import get_db
+from scorekeeper.errors import BadRequest, Forbidden
+from scorekeeper.rules import REGISTRY
+from scorekeeper.tokens import fingerprint, token_matches
+from scorekeeper.web.openapi import openapi_document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def json_body() -> dict[str, Any]:
+    """The request body as a JSON object, or a 400 saying what is wrong with it."""
+    raw = request.get_data(cache=True)
+    try:
+        body = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
+    if not isinstance(body, dict):
+        raise BadRequest("The body must be a JSON object ({…}).")
+    return body
+
+
+def writer_for(game: games.Game) -> games.Writer:
+    """The scorer's right to change this game, from the X-Scorer-Token header."""
+    if not token_matches(request.headers.get("X-Scorer-Token"), game.token_hash):
+        raise Forbidden("Changing this game needs its scorer token in the X-Scorer-Token header.")
+    return games.Writer(
+        actor=f"api:{fingerprint(game.token_hash)}",
+        expected_version=if_match(),
+        idempotency_key=idempotency_key(),
+    )
+
+
+def if_match() -> int | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    value = raw.strip().removeprefix("W/").strip('"')
+    if not value.isdigit():
+        raise BadRequest("If-Match must be the game's version number, as the API returned it.")
+    return int(value)
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise BadRequest("Idempotency-Key must be 1 to 200 characters.")
+    return key
+
+
+def game_response(body: dict[str, Any], status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    if "version" in body:
+        response.headers["ETag"] = f'"{body["version"]}"'
+    return response
+
+
+@bp.get("/rulesets")
+def rulesets() -> Response:
+    return jsonify(
+        [
+            {
+                "id": r.id,
+                "name": r.name,
+                "description": r.description,
+                "players": list(r.players),
+                "partnerships": r.partnerships,
+                "lowest_wins": r.lowest_wins,
+                "options": {o.name: o.static_default for o in r.options},
+                "option_details": [
+                    {
+                        "name": o.name,
+                        "label": o.label,
+                        "default": o.static_default,
+                        "type": o.kind.__name__,
+                        "choices": list(o.choices),
+                    }
+                    for o in r.options
+                ],
+            }
+            for r in REGISTRY.values()
+        ]
+    )
+
+
+@bp.post("/games")
+def create_game() -> Response:
+    body = json_body()
+    new = games.parse_new_game(body)
+    game, token = games.create_game(get_db(), new, request.headers.get("X-League-Token"))
+    response = game_response(
+        {
+            **games.game_json(game),
+            "scorer_token": token,
+            "scorer_url": url_for("pages.join", game_id=game.id, token=token, _external=True),
+            "watch_url": url_for("pages.game", game_id=game.id, _external=True),
+        },
+        201,
+    )
+    response.headers["Location"] = url_for("api.game", game_id=game.id)
+    return response
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Response:
+    return game_response(games.game_json(games.load_game(get_db(), game_id)))
+
+
+@bp.post("/games/<game_id>/hands")
+def add_hand(game_id: str) -> Response:
+    writer = writer_for(games.load_game(get_db(), game_id))
+    status, body = games.record_hand(get_db(), game_id, json_body(), writer)
+    response = game_response(body, status)
+    response.headers["Location"] = url_for("api.game", game_id=game_id)
+    return response
+
+
+@bp.put("/games/<game_id>/hands/<int:number>")
+def correct_hand(game_id: str, number: int) -> Response:
+    writer = writer_for(games.load_game(get_db(), game_id))
+    return game_response(games.correct_hand(get_db(), game_id, number, json_body(), writer))
+
+
+@bp.delete("/games/<game_id>/hands/<int:number>")
+def undo_hand(game_id: str, number: int) -> Response:
+    writer = writer_for(games.load_game(get_db(), game_id))
+    return game_response(games.undo_hand(get_db(), game_id, number, writer))
+
+
+@bp.post("/leagues")
+def create_league() -> Response:
+    league, token = leagues.create_league(get_db(), json_body().get("name"))
+    response = jsonify({"slug": league["slug"], "name": league["name"], "league_token": token})
+    response.status_code = 201
+    return response
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())

@@ -1,0 +1,33 @@
+"""The scorer's right on pages: a signed, HttpOnly cookie naming the games this browser may score.
+
+The cookie holds a fingerprint of each game's current token hash, so rotating a game's
+token revokes every cookie granted under the old one.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from flask import session
+
+from scorekeeper.games import Game, Writer
+from scorekeeper.tokens import fingerprint
+
+COOKIE_KEY = "scoring"
+
+
+def grant(game: Game) -> None:
+    """Let this browser score `game` from now on."""
+    scoring = dict(session.get(COOKIE_KEY, {}))
+    scoring[game.id] = fingerprint(game.token_hash)
+    session[COOKIE_KEY] = scoring
+    session.permanent = True
+
+
+def can_score(game: Game) -> bool:
+    held = session.get(COOKIE_KEY, {}).get(game.id)
+    return isinstance(held, str) and hmac.compare_digest(held, fingerprint(game.token_hash))
+
+
+def page_writer(game: Game, expected_version: int | None = None) -> Writer:
+    return Writer(actor=f"page:{fingerprint(game.token_hash)}", expected_version=expected_version)
