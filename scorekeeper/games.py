@@ -171,7 +171,9 @@ def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
 def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
     """The two teams' names; by default the partners' names, "Ann & Cy" and "Bob & Dee"."""
     if len(players) != 4:
-        return ()
+        raise RuleError(
+            f"partnerships need 4 players (two teams of two), not {len(players)}", "partnerships"
+        )
     if raw is None:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
     names = clean_names(raw, "team_names", "team")

@@ -1,0 +1,82 @@
+"""The command line: a real server process that phones (and scripts) can use, init-db, backup."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.server import call, server_log, serving
+
+pytestmark = pytest.mark.slow
+
+
+def test_serve_scores_a_block_game_for_a_second_process(tmp_path: Path) -> None:
+    with serving(tmp_path / "club.sqlite3") as (base, _process):
+        status, game = call(
+            "POST", f"{base}/api/games", {"ruleset": "block", "players": ["Ann", "Bob"]}
+        )
+        assert status == 201
+        token = {"X-Scorer-Token": game["scorer_token"]}
+        status, first = call(
+            "POST",
+            f"{base}/api/games/{game['id']}/hands",
+            {"pips": {"Ann": 0, "Bob": 23}, "domino": "Ann"},
+            token,
+        )
+        assert status == 201 and first["totals"] == {"Ann": 23, "Bob": 0}
+        status, refused = call("POST", f"{base}/api/games/{game['id']}/hands", {"pips": {}}, token)
+        assert status == 422 and refused["error"]
+        status, shown = call("GET", f"{base}/api/games/{game['id']}")
+        assert status == 200 and len(shown["hands"]) == 1
+        assert game["scorer_url"].startswith(base)
+
+
+def test_serve_prints_the_address_to_open_and_uses_waitress(tmp_path: Path) -> None:
+    with serving(tmp_path / "club.sqlite3") as (base, _process):
+        import urllib.request
+
+        with urllib.request.urlopen(f"{base}/healthz") as response:
+            assert response.headers["Server"] == "scorekeeper"  # waitress, not the debug server
+    output = server_log(tmp_path / "club.sqlite3").read_text()
+    assert f"Open on a phone on this network: {base}/" in output
+
+
+def test_init_db_creates_the_schema(tmp_path: Path) -> None:
+    database = tmp_path / "new" / "x.sqlite3"
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "init-db", "--database", str(database)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "Database ready" in result.stdout
+    with sqlite3.connect(database) as conn:
+        tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    assert {"games", "hands", "log", "leagues"} <= tables
+
+
+def test_backup_while_serving_holds_every_hand(tmp_path: Path) -> None:
+    database, copy = tmp_path / "club.sqlite3", tmp_path / "backup.sqlite3"
+    with serving(database) as (base, _process):
+        _, game = call("POST", f"{base}/api/games", {"ruleset": "draw", "players": ["Ann", "Bob"]})
+        token = {"X-Scorer-Token": game["scorer_token"]}
+        for pips in (5, 7, 9):
+            call(
+                "POST",
+                f"{base}/api/games/{game['id']}/hands",
+                {"pips": {"Ann": 0, "Bob": pips}, "domino": "Ann"},
+                token,
+            )
+        subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "backup", str(copy), "--database", str(database)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("select count(*) from hands").fetchone()[0] == 3
