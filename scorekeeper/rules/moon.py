@@ -1,0 +1,211 @@
+"""Moon: bid on the tricks you will take out of seven; make it or lose the bid.
+
+Seed: moon.txt (3 players each for themself; the 4-player variant in fixed partnerships).
+SCORING.md, section "Moon", settles what the seed leaves open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.base import (
+    Entry,
+    HandResult,
+    Option,
+    Options,
+    RuleError,
+    Ruleset,
+    ScoredHand,
+    Status,
+    Table,
+    check_entry_keys,
+    first_to_target,
+    flag,
+    running_totals,
+    side_numbers,
+    zero_scores,
+)
+
+ENTRY_FIELDS = ("bidder", "bid", "tricks", "all_passed")
+TRICKS_PER_HAND = 7
+MOON_BID = 21
+HIGHEST_BID = 7
+MATCH_WINS_NEEDED = 2
+"""A match (4 players) is best two of three games: the first team to win two takes it."""
+
+
+def lowest_bid(table: Table) -> int:
+    """4 tricks with 3 players, 3 with 4 players in partnerships (moon.txt, "Variation")."""
+    return 3 if table.partnerships else 4
+
+
+def tricks_phrase(count: int) -> str:
+    """'1 trick', '0 tricks', '5 tricks'."""
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+@dataclass(frozen=True)
+class MoonRuleset(Ruleset):
+    """Moon for 3 players (each for themself) or 4 (two partnerships)."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        check_entry_keys(entry, ENTRY_FIELDS)
+        if flag(entry, "all_passed"):
+            extra = [key for key in ("bidder", "bid", "tricks") if key in entry]
+            if extra:
+                raise RuleError(
+                    f"everybody passed, so the hand has no {extra[0]}: "
+                    "give either all_passed or the bidder, bid and tricks",
+                    extra[0],
+                )
+            return HandResult(
+                zero_scores(table), ("Everybody passed: a redeal, 0 for every side.",)
+            )
+        for key in ("bidder", "bid", "tricks"):
+            if key not in entry:
+                raise RuleError(
+                    f"the hand needs the {key}: give the bidder, the bid and the tricks "
+                    "each side took, or all_passed: true",
+                    key,
+                )
+        bidder = table.player(entry["bidder"], "bidder")
+        bid = check_bid(entry["bid"], table)
+        tricks = check_tricks(entry, table)
+        bidding_side = table.side_of(bidder)
+
+        scores = zero_scores(table)
+        lines: list[str] = []
+        if table.partnerships:
+            lines.append(f"{bidder} won the bid for {bidding_side}.")
+        scores[bidding_side], line = bidder_score(
+            bidding_side, bid, tricks[bidding_side], table.partnerships
+        )
+        lines.append(line)
+        for side in table.sides:
+            if side != bidding_side:
+                scores[side] = tricks[side]
+                lines.append(f"{side}: {tricks_phrase(tricks[side])} = {tricks[side]}")
+        return HandResult(scores, tuple(lines))
+
+    def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
+        """First side to the target wins; several at once: the highest; a tie for highest plays on."""
+        target: int = options["target"]
+        result = first_to_target(table, hands, target, crossing_winners=_highest_alone)
+        if result.finished:
+            return result
+        totals = running_totals(table, hands)
+        best = max(totals.values())
+        if best >= target:
+            tied = [side for side in table.sides if totals[side] == best]
+            return Status(
+                False,
+                (),
+                f"{' and '.join(tied)} are tied for the lead at {best}, past {target}: "
+                "play on until one side leads alone",
+            )
+        return result
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        bidder = table.players[0]
+        sides = table.sides
+        if table.partnerships:
+            tricks = {sides[0]: 5, sides[1]: 2}
+        else:
+            tricks = {sides[0]: 5, sides[1]: 1, sides[2]: 1}
+        return {"bidder": bidder, "bid": lowest_bid(table) + 1, "tricks": tricks}
+
+
+def check_bid(value: object, table: Table) -> int:
+    """A bid of the lowest bid to 7 tricks, or 21 to shoot the moon."""
+    low = lowest_bid(table)
+    allowed = f"{low} to {HIGHEST_BID} tricks, or {MOON_BID} to shoot the moon"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"the bid must be a whole number: {allowed}", "bid")
+    if value != MOON_BID and not low <= value <= HIGHEST_BID:
+        players = len(table.players)
+        raise RuleError(f"{value} is not a bid with {players} players: bid {allowed}", "bid")
+    return value
+
+
+def check_tricks(entry: Entry, table: Table) -> dict[str, int]:
+    """The tricks each side took: a whole number for every side, 7 in all."""
+    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS_PER_HAND)
+    total = sum(tricks.values())
+    if total != TRICKS_PER_HAND:
+        raise RuleError(
+            f"the tricks add up to {total}, but every hand has {TRICKS_PER_HAND} tricks",
+            "tricks",
+        )
+    return tricks
+
+
+def bidder_score(side: str, bid: int, took: int, partnerships: bool) -> tuple[int, str]:
+    """What the bidding side scores, and the line that says why.
+
+    Made: 3 players score the bid (no more for extra tricks), partnerships every trick
+    taken; a moon that took all 7 scores 21. Set: minus the bid.
+    """
+    if bid == MOON_BID:
+        if took == TRICKS_PER_HAND:
+            return MOON_BID, f"{side} shot the moon and took all {TRICKS_PER_HAND}: {MOON_BID}"
+        return -bid, f"{side} shot the moon and took {took}: set, {-bid}"
+    if took < bid:
+        return -bid, f"{side} bid {bid} and took {took}: set, {-bid}"
+    points = took if partnerships else bid
+    return points, f"{side} bid {bid} and took {tricks_phrase(took)}: made, scores {points}"
+
+
+def _highest_alone(
+    hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
+) -> tuple[str, ...]:
+    """Of the sides that reached the target, the highest wins; a tie for highest plays on."""
+    best = max(totals[side] for side in reached)
+    leaders = tuple(side for side in reached if totals[side] == best)
+    return leaders if len(leaders) == 1 else ()
+
+
+# --- the match (4 players): best two of three games -------------------------------------
+
+
+def match_score(
+    game_winners: Sequence[tuple[str, ...]], team_names: Sequence[str]
+) -> dict[str, int]:
+    """Games won by each team, every team included (a game without winners counts nothing)."""
+    score = {team: 0 for team in team_names}
+    for winners in game_winners:
+        for team in winners:
+            if team not in score:
+                raise RuleError(
+                    f"{team} is not a team of this match (teams: {', '.join(team_names)})",
+                    "winners",
+                )
+            score[team] += 1
+    return score
+
+
+def match_winner(game_winners: Sequence[tuple[str, ...]], team_names: Sequence[str]) -> str | None:
+    """The first team to win two games, taking the games in order; None while undecided."""
+    match_score(game_winners, team_names)  # refuses a team that is not in the match
+    score = {team: 0 for team in team_names}
+    for winners in game_winners:
+        for team in winners:
+            score[team] += 1
+            if score[team] >= MATCH_WINS_NEEDED:
+                return team
+    return None
+
+
+MOON = MoonRuleset(
+    id="moon",
+    name="Moon",
+    description="Bid on the tricks you will take out of seven, or shoot the moon for 21; "
+    "make the bid or lose it.",
+    seed="moon.txt",
+    players=(3, 4),
+    partnerships="always",
+    options=(Option("target", "Points to win", MOON_BID, int, minimum=1, maximum=10_000),),
+)
+
+RULESETS = (MOON,)
