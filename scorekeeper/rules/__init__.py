@@ -1,10 +1,12 @@
 """The explicit registry of rulesets: one module per game family, imported by name."""
 
-from scorekeeper.rules import block
+from scorekeeper.rules import black_tile, block, moon, muggins
 from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
-    ruleset.id: ruleset for module in (block,) for ruleset in module.RULESETS
+    ruleset.id: ruleset
+    for module in (black_tile, block, moon, muggins)
+    for ruleset in module.RULESETS
 }
 
 
