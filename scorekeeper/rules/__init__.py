@@ -1,6 +1,6 @@
 """The explicit registry of rulesets: one module per game family, imported by name."""
 
-from scorekeeper.rules import black_tile, block, moon, muggins
+from scorekeeper.rules import black_tile, block, eighty, moon, muggins
 from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
