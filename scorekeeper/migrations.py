@@ -74,3 +74,25 @@ def m001_games_hands_log_leagues(db: Database) -> None:
         pk=("game_id", "key"),
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m002_live_plays_and_matches(db: Database) -> None:
+    """Muggins plays posted live during a hand; rematches and Moon matches linking games."""
+    db.table("plays").create(
+        {
+            "game_id": str,
+            "hand_number": int,
+            "seq": int,
+            "play": str,  # JSON: one play as posted
+            "created_at": str,
+        },
+        pk=("game_id", "hand_number", "seq"),
+        not_null={"play", "created_at"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    games = db.table("games")
+    games.add_column("first_dealer", int, not_null_default=0)  # seat index dealing hand 1
+    games.add_column("match_id", str)  # games of one match (or rematch chain) share it
+    games.add_column("match_game", int)  # 1, 2, 3 … within the match
+    games.add_column("previous_game", str)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,14 +35,17 @@ class Tile:
         return f"{self.low}-{self.high}"
 
 
+TILE_TEXT = re.compile(r"\s*([0-9]{1,2})\s*-\s*([0-9]{1,2})\s*", re.ASCII)
+
+
 def parse_tile(text: object, field: str | None = None) -> Tile:
     """Read a tile written "a-b" (spaces and either order allowed)."""
     if not isinstance(text, str):
         raise RuleError(f"{text!r} is not a domino: write a tile as two numbers like 3-4", field)
-    parts = text.strip().replace("–", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    match = TILE_TEXT.fullmatch(text.replace("–", "-"))
+    if match is None:
         raise RuleError(f"“{text}” is not a domino: write a tile as two numbers like 3-4", field)
-    return Tile.of(int(parts[0]), int(parts[1]))
+    return Tile.of(int(match[1]), int(match[2]))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for module in (black_tile, block, moon, muggins)
+    for module in (black_tile, block, eighty, moon, muggins)
     for ruleset in module.RULESETS
 }
 

@@ -25,7 +25,7 @@ from scorekeeper.rules.base import (
     whole_number,
     zero_scores,
 )
-from scorekeeper.tiles import SETS, TileSet, pip_count
+from scorekeeper.tiles import SETS, Tile, TileSet, pip_count
 
 ENTRY_FIELDS = ("pips", "tiles", "domino", "either_end", "with_double")
 
@@ -67,6 +67,7 @@ class PipsLeft:
 
     pips: Mapping[str, int]
     counted: tuple[str, ...]
+    tiles: Mapping[str, tuple[Tile, ...]] | None = None  # when given as tiles
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class BlockRuleset(Ruleset):
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)
         left = pips_left(entry, table, SETS[options["set"]])
-        domino = dominoed_side(entry, table, left.pips)
+        domino = dominoed_side(entry, table, left)
+        doublings = doubling_reasons(entry, options, domino is not None)
         if domino is not None:
             winners: tuple[str, ...] = (domino,)
             opening = f"{table.player(entry['domino'])} dominoed."
@@ -110,7 +112,7 @@ class BlockRuleset(Ruleset):
         else:
             points = others_pips
             lines.append(f"{winner} scores {sum_text} = {points_phrase(points)}.")
-        points = apply_doubling(entry, options, domino is not None, winner, points, lines)
+        points = apply_doubling(doublings, winner, points, lines)
         scores[winner] = points
         return HandResult(scores, tuple(lines))
 
@@ -132,7 +134,7 @@ def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
             for side, tiles in hands.items()
             if tiles
         )
-        return PipsLeft({side: pip_count(tiles) for side, tiles in hands.items()}, counted)
+        return PipsLeft({side: pip_count(tiles) for side, tiles in hands.items()}, counted, hands)
     most = tileset.total_pips
     pips = {
         side: whole_number(value, "pips", f"the pips left for {side}", high=most)
@@ -147,28 +149,36 @@ def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
     return PipsLeft(pips, ())
 
 
-def dominoed_side(entry: Entry, table: Table, pips: Mapping[str, int]) -> str | None:
+def dominoed_side(entry: Entry, table: Table, left: PipsLeft) -> str | None:
     """The side of the player who went out, or None for a blocked hand."""
     name = entry.get("domino")
     if name is None:
         return None
     player = table.player(name, "domino")
     side = table.side_of(player)
-    if not table.partnerships and pips[side] != 0:
+    if table.partnerships:
+        return side
+    if left.tiles is not None and left.tiles[side]:
+        held = ", ".join(str(t) for t in left.tiles[side])
+        raise RuleError(f"{player} dominoed, so {player} has no tiles left, not {held}", "domino")
+    pips = left.pips
+    if pips[side] != 0:
         raise RuleError(
             f"{player} dominoed, so {player} has 0 pips left, not {pips[side]}", "domino"
         )
     return side
 
 
-def apply_doubling(
-    entry: Entry, options: Options, dominoed: bool, winner: str, points: int, lines: list[str]
-) -> int:
-    """The British club doublings: ×2 for a tile that fitted either end, ×2 for a double."""
-    for key, option, reason in (
-        ("either_end", "double_either_end", "the last tile could have gone on either end"),
-        ("with_double", "double_with_double", "went out with a double"),
-    ):
+DOUBLINGS = (
+    ("either_end", "double_either_end", "the last tile could have gone on either end"),
+    ("with_double", "double_with_double", "went out with a double"),
+)
+
+
+def doubling_reasons(entry: Entry, options: Options, dominoed: bool) -> tuple[str, ...]:
+    """The British club doublings claimed for this hand, each checked against the options."""
+    reasons = []
+    for key, option, reason in DOUBLINGS:
         if not flag(entry, key):
             continue
         if not options[option]:
@@ -177,6 +187,13 @@ def apply_doubling(
             )
         if not dominoed:
             raise RuleError("a blocked hand has no last tile to double for", key)
+        reasons.append(reason)
+    return tuple(reasons)
+
+
+def apply_doubling(reasons: tuple[str, ...], winner: str, points: int, lines: list[str]) -> int:
+    """×2 for each doubling that applies (×4 when both do)."""
+    for reason in reasons:
         points *= 2
         lines.append(f"Doubled because {reason}: {winner} scores {points_phrase(points)}.")
     return points

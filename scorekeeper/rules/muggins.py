@@ -21,12 +21,11 @@ from scorekeeper.rules.base import (
     Ruleset,
     Table,
     check_entry_keys,
-    per_side,
     points_phrase,
     whole_number,
     zero_scores,
 )
-from scorekeeper.rules.block import dominoed_side, pips_left
+from scorekeeper.rules.block import PipsLeft, dominoed_side, pips_left
 from scorekeeper.tiles import SETS, Tile, TileSet
 
 ENTRY_FIELDS = ("plays", "pips", "tiles", "domino")
@@ -217,11 +216,12 @@ def _sum_text(sides: Sequence[str], pips: Mapping[str, int]) -> str:
 
 
 def end_of_hand(
-    entry: Entry, table: Table, pips: Mapping[str, int], points_per_five: bool
+    entry: Entry, table: Table, left: PipsLeft, points_per_five: bool
 ) -> tuple[dict[str, int], str]:
     """The end-of-hand score: the player out (or the lightest side) scores the others' pips."""
     scores = zero_scores(table)
-    domino = dominoed_side(entry, table, pips)
+    pips = left.pips
+    domino = dominoed_side(entry, table, left)
     if domino is not None:
         winner = domino
         others = [side for side in table.sides if side != winner]
@@ -249,14 +249,12 @@ def end_of_hand(
     )
 
 
-def _check_played_doubles(
-    entry: Entry, table: Table, tileset: TileSet, plays: Sequence[ScoredPlay]
-) -> None:
+def _check_played_doubles(left: PipsLeft, plays: Sequence[ScoredPlay]) -> None:
     """A double played crosswise lies on the table, so it cannot be left in anybody's hand."""
-    if "tiles" not in entry:
+    if left.tiles is None:
         return
     played = {tile for play in plays for tile in play.crosswise}
-    for side, tiles in tileset.parse_hands(per_side(entry, "tiles", table), "tiles").items():
+    for side, tiles in left.tiles.items():
         for tile in tiles:
             if tile in played:
                 raise RuleError(
@@ -281,8 +279,8 @@ class MugginsRuleset(Ruleset):
         plays = _scored_plays(entry.get("plays", []), table, options)
         during = _plays_result(plays, table)
         left = pips_left(entry, table, tileset)
-        _check_played_doubles(entry, table, tileset, plays)
-        end, said = end_of_hand(entry, table, left.pips, bool(options["points_per_five"]))
+        _check_played_doubles(left, plays)
+        end, said = end_of_hand(entry, table, left, bool(options["points_per_five"]))
         scores = {side: during.scores[side] + end[side] for side in table.sides}
         explanation = (*during.explanation, *left.counted, said)
         return HandResult(scores, explanation, (*during.steps, end))
