@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -46,10 +46,23 @@ class Game:
     token_hash: str
     league: str | None
     created_at: str
+    pending_plays: tuple[Mapping[str, Any], ...] = ()
+    match: Match | None = None
+
+    @cached_property
+    def in_progress(self) -> PlayedHand | None:
+        """The hand being played, when plays were posted live; it counts in the totals at once."""
+        if not self.pending_plays:
+            return None
+        number = len(self.hands) + 1
+        result = self.ruleset.score_plays(self.pending_plays, self.table, self.options)
+        dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
+        return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
 
     @cached_property
     def scored(self) -> tuple[ScoredHand, ...]:
-        return tuple(ScoredHand(h.number, h.entry, h.result) for h in self.hands)
+        played = (*self.hands, self.in_progress) if self.in_progress else self.hands
+        return tuple(ScoredHand(h.number, h.entry, h.result) for h in played)
 
     @cached_property
     def totals(self) -> dict[str, int]:
@@ -73,10 +86,24 @@ class Game:
         """Each side's running total after hand `number`."""
         return running_totals(self.table, self.scored[:number])
 
+    @property
+    def match_games(self) -> int:
+        return self.ruleset.match_games(self.table)
+
     def hand(self, number: int) -> PlayedHand:
         if 1 <= number <= len(self.hands):
             return self.hands[number - 1]
         raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where a game stands in its match (Moon with 4 players: best two of three)."""
+
+    id: str
+    game: int
+    score: Mapping[str, int]
+    winner: str | None
 
 
 @dataclass(frozen=True)
@@ -98,7 +125,11 @@ def load_game(db: Database, game_id: str) -> Game:
     if row is None:
         raise NotFound("There is no game with that link. Check the address.")
     ruleset = get_ruleset(row["ruleset"])
-    table = Table(tuple(json.loads(row["players"])), tuple(json.loads(row["team_names"])))
+    table = Table(
+        tuple(json.loads(row["players"])),
+        tuple(json.loads(row["team_names"])),
+        first_dealer=row["first_dealer"],
+    )
     hands = tuple(
         PlayedHand(
             number=h["number"],
@@ -122,7 +153,18 @@ def load_game(db: Database, game_id: str) -> Game:
         token_hash=row["token_hash"],
         league=store.league_slug(db, row["league_id"]),
         created_at=row["created_at"],
+        pending_plays=tuple(store.pending_plays(db, game_id, len(hands) + 1)),
+        match=match_of(db, ruleset, table, row),
     )
+
+
+def match_of(db: Database, ruleset: Ruleset, table: Table, row: Mapping[str, Any]) -> Match | None:
+    """The match this game belongs to, with the games won so far by each side."""
+    if not row["match_id"] or not ruleset.match_games(table):
+        return None
+    winners = [tuple(w) for w in store.match_winners(db, row["match_id"])]
+    score, winner = ruleset.match_standing(table, winners)
+    return Match(row["match_id"], row["match_game"], score, winner)
 
 
 # --- creating ------------------------------------------------------------------------
@@ -184,33 +226,79 @@ def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
 
 def create_game(db: Database, new: NewGame, league_token: str | None) -> tuple[Game, str]:
     """Store a new game; returns it with its scorer token (shown once, stored only hashed)."""
-    game_id, token = tokens.new_game_id(), tokens.new_token()
-    token_hash = tokens.token_hash(token)
+    token = tokens.new_token()
     with write_transaction(db):
         league_id = league_for_new_game(db, new.league, league_token)
-        at = store.now()
-        store.insert_game(
-            db,
-            {
-                "id": game_id,
-                "ruleset": new.ruleset.id,
-                "players": store.dumps(new.table.players),
-                "team_names": store.dumps(new.table.team_names),
-                "options": store.dumps(new.options),
-                "league_id": league_id,
-                "token_hash": token_hash,
-                "version": 1,
-                "status": "in_progress",
-                "winners": "[]",
-                "totals": store.dumps({side: 0 for side in new.table.sides}),
-                "created_at": at,
-                "updated_at": at,
-            },
-        )
-        store.append_log(
-            db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1
-        )
+        game_id = insert_new_game(db, new, tokens.token_hash(token), league_id)
     return load_game(db, game_id), token
+
+
+def insert_new_game(
+    db: Database,
+    new: NewGame,
+    token_hash: str,
+    league_id: int | None,
+    *,
+    previous: Game | None = None,
+    match: tuple[str, int] | None = None,
+) -> str:
+    """Write a game's row and its first log line (inside the caller's transaction)."""
+    game_id = tokens.new_game_id()
+    if match is None and new.ruleset.match_games(new.table):
+        match = (game_id, 1)
+    at = store.now()
+    store.insert_game(
+        db,
+        {
+            "id": game_id,
+            "ruleset": new.ruleset.id,
+            "players": store.dumps(new.table.players),
+            "team_names": store.dumps(new.table.team_names),
+            "options": store.dumps(new.options),
+            "league_id": league_id,
+            "token_hash": token_hash,
+            "version": 1,
+            "status": "in_progress",
+            "winners": "[]",
+            "totals": store.dumps({side: 0 for side in new.table.sides}),
+            "created_at": at,
+            "updated_at": at,
+            "first_dealer": new.table.first_dealer,
+            "match_id": match[0] if match else None,
+            "match_game": match[1] if match else None,
+            "previous_game": previous.id if previous else None,
+        },
+    )
+    store.append_log(db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1)
+    return game_id
+
+
+def next_game(db: Database, game_id: str, writer: Writer) -> Game:
+    """Start the rematch, or the next game of the match: same players and options, deal moved on.
+
+    The scorer of a game scores its rematch too, so the new game keeps the scorer token.
+    """
+    with write_transaction(db):
+        game = load_for_write(db, game_id, writer)
+        if not game.finished:
+            raise Conflict("This game is still being played: finish it before starting the next.")
+        existing = store.next_game_id(db, game_id)
+        if existing is not None:
+            raise Conflict("The next game has already been started.", "next_game")
+        seats = len(game.table.players)
+        table = replace(
+            game.table, first_dealer=(game.table.first_dealer + len(game.hands)) % seats
+        )
+        new = NewGame(game.ruleset, table, dict(game.options), game.league)
+        match = None
+        if game.match is not None and game.match.winner is None:
+            match = (game.match.id, game.match.game + 1)
+        row = store.game_row(db, game_id)
+        assert row is not None
+        new_id = insert_new_game(
+            db, new, game.token_hash, row["league_id"], previous=game, match=match
+        )
+    return load_game(db, new_id)
 
 
 def league_for_new_game(db: Database, slug: str | None, league_token: str | None) -> int | None:
@@ -249,6 +337,9 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
                 f"This game is over ({game.status.explanation}). Correct a hand to reopen it."
             )
         upcoming = game.ruleset.next_hand(game.table, game.options, len(game.hands))
+        if game.pending_plays and isinstance(entry, Mapping):
+            # The plays posted live become the start of this hand's plays.
+            entry = {**entry, "plays": [*game.pending_plays, *plays_of(entry)]}
         result = score(game, entry)
         at = store.now()
         store.insert_hand(
@@ -262,6 +353,7 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
                 "updated_at": at,
             },
         )
+        store.delete_pending_plays(db, game_id, upcoming.number)
         after = save_change(db, game, writer, "entered", upcoming.number, entry)
         body = write_result(after, upcoming.number)
         if writer.idempotency_key:
@@ -290,9 +382,46 @@ def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
             raise Conflict(
                 f"Only the last hand ({len(game.hands)}) can be undone; correct hand {number} instead."
             )
+        if game.pending_plays:
+            raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(db, game_id, number)
         after = save_change(db, game, writer, "undone", number, removed.entry)
         return game_summary(after)
+
+
+def record_play(db: Database, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
+    """Add one play to the hand in progress (Muggins); its points count in the totals at once."""
+    with write_transaction(db):
+        game = load_for_write(db, game_id, writer)
+        if not game.ruleset.live_plays:
+            raise RuleError(f"{game.ruleset.name} does not take plays one at a time", "plays")
+        if game.finished:
+            raise Conflict(f"This game is over ({game.status.explanation}).")
+        plays = [*game.pending_plays, play]
+        game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
+        number = len(game.hands) + 1
+        store.insert_play(db, game_id, number, len(plays), play)
+        after = save_change(db, game, writer, "play entered", number, play)
+        return in_progress_result(after)
+
+
+def undo_play(db: Database, game_id: str, writer: Writer) -> dict[str, Any]:
+    """Take back the last play posted live."""
+    with write_transaction(db):
+        game = load_for_write(db, game_id, writer)
+        if not game.pending_plays:
+            raise Conflict("There is no play of the hand in progress to undo.")
+        number = len(game.hands) + 1
+        store.delete_play(db, game_id, number, len(game.pending_plays))
+        after = save_change(db, game, writer, "play undone", number, game.pending_plays[-1])
+        return in_progress_result(after)
+
+
+def plays_of(entry: Mapping[str, Any]) -> list[Any]:
+    plays = entry.get("plays", [])
+    if not isinstance(plays, list):
+        raise RuleError("plays must be a list of plays", "plays")
+    return plays
 
 
 def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
@@ -337,6 +466,8 @@ def save_change(
         updated_at=store.now(),
         finished_at=store.now() if finished else None,
     )
+    if after.match is not None:
+        after = load_game(db, before.id)  # the match score counts this game's stored result
     store.append_log(
         db,
         before.id,
@@ -374,6 +505,35 @@ def game_summary(game: Game) -> dict[str, Any]:
     }
 
 
+def in_progress_json(game: Game) -> dict[str, Any] | None:
+    hand = game.in_progress
+    if hand is None:
+        return None
+    return {
+        "number": hand.number,
+        "plays": list(game.pending_plays),
+        "scores": dict(hand.result.scores),
+        "explanation": list(hand.result.explanation),
+        "dealer": hand.dealer,
+    }
+
+
+def in_progress_result(game: Game) -> dict[str, Any]:
+    return {"hand_in_progress": in_progress_json(game), **game_summary(game)}
+
+
+def match_json(game: Game) -> dict[str, Any] | None:
+    if game.match is None:
+        return None
+    return {
+        "id": game.match.id,
+        "game": game.match.game,
+        "best_of": game.match_games,
+        "score": dict(game.match.score),
+        "winner": game.match.winner,
+    }
+
+
 def write_result(game: Game, number: int) -> dict[str, Any]:
     return {"hand": hand_json(game, game.hand(number)), **game_summary(game)}
 
@@ -395,7 +555,9 @@ def game_json(game: Game) -> dict[str, Any]:
         "options": dict(game.options),
         "lowest_wins": game.ruleset.lowest_wins,
         "hands": [hand_json(game, hand) for hand in game.hands],
+        "hand_in_progress": in_progress_json(game),
         **game_summary(game),
+        "match": match_json(game),
         "next": None
         if upcoming is None
         else {"hand": upcoming.number, "dealer": upcoming.dealer, "pass": upcoming.passing},

@@ -95,6 +95,50 @@ def save_idempotent_response(db: Database, game_id: str, key: str, status: int, 
     )
 
 
+def pending_plays(db: Database, game_id: str, hand_number: int) -> list[Any]:
+    """The plays posted live for the hand in progress, in order."""
+    rows = db.query(
+        "select play from plays where game_id = ? and hand_number = ? order by seq",
+        [game_id, hand_number],
+    )
+    return [json.loads(row["play"]) for row in rows]
+
+
+def insert_play(db: Database, game_id: str, hand_number: int, seq: int, play: Any) -> None:
+    db.table("plays").insert(
+        {
+            "game_id": game_id,
+            "hand_number": hand_number,
+            "seq": seq,
+            "play": dumps(play),
+            "created_at": now(),
+        }
+    )
+
+
+def delete_play(db: Database, game_id: str, hand_number: int, seq: int) -> None:
+    db.table("plays").delete((game_id, hand_number, seq))
+
+
+def delete_pending_plays(db: Database, game_id: str, hand_number: int) -> None:
+    db.execute("delete from plays where game_id = ? and hand_number = ?", [game_id, hand_number])
+
+
+def match_winners(db: Database, match_id: str) -> list[list[str]]:
+    """The winners of each finished game of a match, in match order."""
+    rows = db.query(
+        "select winners from games where match_id = ? and status = 'finished' order by match_game",
+        [match_id],
+    )
+    return [json.loads(row["winners"]) for row in rows]
+
+
+def next_game_id(db: Database, game_id: str) -> str | None:
+    """The rematch or next game of the match started from this game, if any."""
+    rows = list(db.query("select id from games where previous_game = ?", [game_id]))
+    return str(rows[0]["id"]) if rows else None
+
+
 def league_row(db: Database, slug: str) -> dict[str, Any] | None:
     rows = list(db.query("select * from leagues where slug = ?", [slug]))
     return rows[0] if rows else None

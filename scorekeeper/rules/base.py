@@ -36,6 +36,7 @@ class Table:
 
     players: tuple[str, ...]
     team_names: tuple[str, ...] = ()
+    first_dealer: int = 0  # the seat index (0 = seat 1) that deals hand 1; a rematch moves it on
 
     @property
     def partnerships(self) -> bool:
@@ -187,6 +188,7 @@ class Ruleset:
     partnerships: Partnerships
     options: tuple[Option, ...] = field(default=())
     lowest_wins: bool = False
+    live_plays: bool = False  # plays may be posted one at a time during a hand (Muggins)
 
     # --- the table and the options -------------------------------------------------
 
@@ -238,13 +240,27 @@ class Ruleset:
         """A legal entry for this table, used by the conformance tests and the docs."""
         raise NotImplementedError
 
+    def match_games(self, table: Table) -> int:
+        """How many games make a match (best of), or 0 where games are not played in matches."""
+        return 0
+
+    def match_standing(
+        self, table: Table, game_winners: Sequence[tuple[str, ...]]
+    ) -> tuple[dict[str, int], str | None]:
+        """Games won per side in a match so far, and the side that has won the match, if any."""
+        return {}, None
+
+    def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
+        """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
+        raise RuleError(f"{self.name} does not take plays one at a time", "plays")
+
 
 # --- helpers every ruleset shares ----------------------------------------------------
 
 
 def dealer_of(table: Table, hand_number: int) -> str:
-    """Seat 1 deals hand 1; the deal passes clockwise (seat + 1) every hand."""
-    return table.players[(hand_number - 1) % len(table.players)]
+    """Seat 1 deals hand 1 (or the seat a rematch moved the deal to); then clockwise every hand."""
+    return table.players[(table.first_dealer + hand_number - 1) % len(table.players)]
 
 
 def zero_scores(table: Table) -> dict[str, int]:

@@ -107,6 +107,15 @@ class MoonRuleset(Ruleset):
             )
         return result
 
+    def match_games(self, table: Table) -> int:
+        """The 4-player partnership game is played as a match, best two of three."""
+        return 3 if table.partnerships else 0
+
+    def match_standing(
+        self, table: Table, game_winners: Sequence[tuple[str, ...]]
+    ) -> tuple[dict[str, int], str | None]:
+        return match_score(game_winners, table.sides), match_winner(game_winners, table.sides)
+
     def sample_entry(self, table: Table) -> dict[str, Any]:
         bidder = table.players[0]
         sides = table.sides

@@ -285,6 +285,10 @@ class MugginsRuleset(Ruleset):
         explanation = (*during.explanation, *left.counted, said)
         return HandResult(scores, explanation, (*during.steps, end))
 
+    def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
+        """The plays of the hand in progress, counting in the totals at once."""
+        return score_plays(list(plays), table, options)
+
     def sample_entry(self, table: Table) -> dict[str, Any]:
         first, second = table.players[0], table.players[1]
         out = table.side_of(first)
@@ -307,6 +311,7 @@ MUGGINS = MugginsRuleset(
     "out scores the others' pips to the nearest five.",
     seed="block-draw-muggins.txt",
     players=(2, 3, 4),
+    live_plays=True,
     partnerships="optional",
     options=(
         Option("set", "Domino set", "double-six", str, choices=tuple(SETS)),

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from scorekeeper import games, leagues
+from scorekeeper import checker, games, leagues
 from scorekeeper.db import get_db
 from scorekeeper.errors import BadRequest, Forbidden
 from scorekeeper.rules import REGISTRY
@@ -135,6 +135,35 @@ def correct_hand(game_id: str, number: int) -> Response:
 def undo_hand(game_id: str, number: int) -> Response:
     writer = writer_for(games.load_game(get_db(), game_id))
     return game_response(games.undo_hand(get_db(), game_id, number, writer))
+
+
+@bp.post("/games/<game_id>/plays")
+def add_play(game_id: str) -> Response:
+    """One play of the hand in progress (Muggins), posted live."""
+    writer = writer_for(games.load_game(get_db(), game_id))
+    return game_response(games.record_play(get_db(), game_id, json_body(), writer), 201)
+
+
+@bp.delete("/games/<game_id>/plays")
+def undo_play(game_id: str) -> Response:
+    writer = writer_for(games.load_game(get_db(), game_id))
+    return game_response(games.undo_play(get_db(), game_id, writer))
+
+
+@bp.post("/games/<game_id>/next")
+def next_game(game_id: str) -> Response:
+    """The rematch, or the next game of the match; the same scorer token scores it."""
+    writer = writer_for(games.load_game(get_db(), game_id))
+    game = games.next_game(get_db(), game_id, writer)
+    response = game_response(games.game_json(game), 201)
+    response.headers["Location"] = url_for("api.game", game_id=game.id)
+    return response
+
+
+@bp.post("/muggins/check")
+def muggins_check() -> Response:
+    """The muggins-call checker: what the open ends count and what that scores. No game needed."""
+    return jsonify(checker.check(json_body()))
 
 
 @bp.post("/leagues")
