@@ -273,6 +273,12 @@ def insert_new_game(
     return game_id
 
 
+def next_game_of(db: Database, game_id: str) -> Game | None:
+    """The rematch or next game already started from this one, if any."""
+    next_id = store.next_game_id(db, game_id)
+    return None if next_id is None else load_game(db, next_id)
+
+
 def next_game(db: Database, game_id: str, writer: Writer) -> Game:
     """Start the rematch, or the next game of the match: same players and options, deal moved on.
 
@@ -425,13 +431,32 @@ def plays_of(entry: Mapping[str, Any]) -> list[Any]:
 
 
 def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
+    """The game to change; a Conflict naming what changed if it isn't the version the writer saw."""
     game = load_game(db, game_id)
-    if writer.expected_version is not None and writer.expected_version != game.version:
-        raise Conflict(
-            "This game changed on another phone since you loaded it "
-            f"(now {len(game.hands)} hands). Look at the latest scores and try again."
-        )
-    return game
+    if writer.expected_version is None or writer.expected_version == game.version:
+        return game
+    latest: dict[int, str] = {}  # hand number -> the last thing done to it since
+    for line in store.log_rows(db, game_id):
+        number, action = line["hand_number"], line["action"]
+        if line["version"] > writer.expected_version and number is not None:
+            # A hand entered and then corrected is, to this writer, a hand entered.
+            entered = latest.get(number) == "entered" and action == "corrected"
+            latest[number] = "entered" if entered else action
+    changes = []
+    for number, action in latest.items():
+        if action == "entered" and number <= len(game.hands):
+            scores = game.hand(number).result.scores
+            shown = ", ".join(f"{side} {points}" for side, points in scores.items())
+            changes.append(f"hand {number} was already entered ({shown})")
+        elif action in ("corrected", "undone"):
+            changes.append(f"hand {number} was {action}")
+        else:
+            changes.append(f"hand {number}: {action}")
+    raise Conflict(
+        "This game changed on another phone since you loaded it: "
+        f"{'; '.join(changes) or f'it now has {len(game.hands)} hands'}. "
+        "Look at the latest scores and try again."
+    )
 
 
 def score(game: Game, entry: Any) -> HandResult:
@@ -564,3 +589,23 @@ def game_json(game: Game) -> dict[str, Any]:
         "league": game.league,
         "created_at": game.created_at,
     }
+
+
+# --- the scorer token ----------------------------------------------------------------
+
+
+def rotate_token(db: Database, game_id: str, actor: str) -> str:
+    """Give the game a new scorer token (returned once) and revoke the old one.
+
+    Only the hash is stored, so every old scorer link, API token and cookie granted
+    under the old token stops working at once. The version is not bumped: the scores
+    did not change, and the phones watching them need not reload.
+    """
+    token = tokens.new_token()
+    with write_transaction(db):
+        version = store.game_version(db, game_id)
+        if version is None:
+            raise NotFound("There is no game with that link. Check the address.")
+        store.update_game(db, game_id, token_hash=tokens.token_hash(token), updated_at=store.now())
+        store.append_log(db, game_id, actor=actor, action="token rotated", version=version)
+    return token

@@ -1,17 +1,39 @@
-"""The pages players see. Loading a game goes through the same code as the API."""
+"""The pages players see. Every change goes through the same service as the API."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, url_for
+from collections.abc import Mapping
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from scorekeeper import games
+from scorekeeper import checker, games
 from scorekeeper.db import get_db
-from scorekeeper.errors import Forbidden
+from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
+from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
+from scorekeeper.rules import REGISTRY, Ruleset
+from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer
+from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.rules_texts import rules_text
 
 bp = Blueprint("pages", __name__)
+
+RECENT_NAMES = 16
+RECENT_GAMES = 8
 
 
 @bp.get("/healthz")
@@ -22,13 +44,263 @@ def healthz() -> Response:
 
 @bp.get("/")
 def home() -> str:
-    return render_template("home.html")
+    return render_template("home.html", recent=recent_games())
+
+
+def recent_games() -> list[games.Game]:
+    """The games this phone scores, newest first."""
+    found = []
+    for game_id in reversed(list(session.get(scorer.COOKIE_KEY, {}))):
+        try:
+            found.append(games.load_game(get_db(), game_id))
+        except AppError:
+            continue
+        if len(found) == RECENT_GAMES:
+            break
+    return found
+
+
+# --- a new game ----------------------------------------------------------------------
+
+
+@bp.get("/new")
+def catalogue() -> str:
+    return render_template("games/catalogue.html", rulesets=REGISTRY.values())
+
+
+@bp.get("/rules/<ruleset_id>")
+def rules(ruleset_id: str) -> str:
+    ruleset = REGISTRY.get(ruleset_id) or abort(404)
+    return render_template("games/rules.html", ruleset=ruleset, text=rules_text(ruleset.seed))
+
+
+@bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
+def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
+    ruleset = REGISTRY.get(ruleset_id) or abort(404)
+    form = NewGameForm()
+    error: RuleError | None = None
+    if form.validate_on_submit():
+        try:
+            new = games.parse_new_game(new_game_payload(ruleset, request.form))
+            game, _token = games.create_game(get_db(), new, None)
+        except RuleError as refused:
+            error = refused
+        else:
+            scorer.grant(game)
+            remember_names(game.table.players)
+            return redirect(url_for("pages.game", game_id=game.id), code=303)
+    page = render_template(
+        "games/new.html",
+        ruleset=ruleset,
+        form=form,
+        values=request.form,
+        error=error,
+        names=session.get("names", []),
+        option_default=option_default_text,
+    )
+    return (page, 422) if error else page
+
+
+def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
+    """The page's new-game form as the API's new-game body."""
+    players = [form.get(f"player-{i}", "").strip() for i in range(1, max(ruleset.players) + 1)]
+    players = [name for name in players if name]
+    partnerships = bool(form.get("partnerships")) or ruleset.partnerships_required(len(players))
+    payload: dict[str, Any] = {"ruleset": ruleset.id, "players": players}
+    if partnerships:
+        payload["partnerships"] = True
+        teams = [form.get("team_1", "").strip(), form.get("team_2", "").strip()]
+        if all(teams):
+            payload["team_names"] = teams
+    payload["options"] = chosen_options(ruleset, players, partnerships, form)
+    return payload
+
+
+def chosen_options(
+    ruleset: Ruleset, players: list[str], partnerships: bool, form: Mapping[str, str]
+) -> dict[str, Any]:
+    """The options the form sets to something other than their default for this table."""
+    table = Table(tuple(players), ("Us", "Them") if partnerships and len(players) == 4 else ())
+    chosen: dict[str, Any] = {}
+    for option in ruleset.options:
+        default = option.default_for(table) if players else option.static_default
+        value = form_option_value(option, form)
+        if value is not None and value != default:
+            chosen[option.name] = value
+    return chosen
+
+
+def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
+    raw = form.get(f"option-{option.name}", "").strip()
+    if option.kind is bool:
+        return bool(raw)
+    if not raw:
+        return None
+    if option.kind is int:
+        if not raw.isdecimal() or not raw.isascii():
+            raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
+        return int(raw)
+    return raw
+
+
+def option_default_text(option: Option) -> str:
+    if option.static_default is None and callable(option.default):
+        return "depends on the players"
+    if option.kind is bool:
+        return "on" if option.static_default else "off"
+    return "none" if option.static_default is None else str(option.static_default)
+
+
+def remember_names(players: tuple[str, ...]) -> None:
+    """Offer these names first next time a game is started on this phone."""
+    names = [n for n in session.get("names", []) if n not in players]
+    session["names"] = [*players, *names][:RECENT_NAMES]
+
+
+# --- a game --------------------------------------------------------------------------
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
     loaded = games.load_game(get_db(), game_id)
-    return render_template("games/scoreboard.html", game=loaded, can_score=scorer.can_score(loaded))
+    if scorer.can_score(loaded):
+        return scorer_page(loaded)
+    return render_template("games/watch.html", game=loaded)
+
+
+def scorer_page(
+    game: games.Game,
+    *,
+    values: Mapping[str, Any] | None = None,
+    error: AppError | RuleError | None = None,
+    editing: int | None = None,
+) -> str:
+    """The scorer's page: the board, the hand entry (or a correction), the history."""
+    form = entry_form(game.ruleset.id)
+    return render_template(
+        "games/scorer.html",
+        game=game,
+        entry_template=form.template,
+        entry_fields=form.fields,
+        values=MultiDict(values or {}),
+        error=error,
+        field=getattr(error, "field", None),
+        editing=editing,
+        hand_form=HandForm(formdata=None).fresh(game.version),
+        confirm=ConfirmForm(formdata=None),
+    )
+
+
+def scoring_game(game_id: str) -> games.Game:
+    """The game, if this phone holds its scorer right; otherwise 403."""
+    loaded = games.load_game(get_db(), game_id)
+    if not scorer.can_score(loaded):
+        raise Forbidden("Only the scorer's phone can change this game. Ask for the scorer link.")
+    return loaded
+
+
+@bp.post("/games/<game_id>/hands")
+def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
+    loaded = scoring_game(game_id)
+    form = HandForm()
+    if not form.validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and enter the hand again.")
+    writer = scorer.page_writer(loaded, form.expected_version(), f"page:{form.key.data}")
+    try:
+        entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
+        games.record_hand(get_db(), game_id, entry, writer)
+    except (RuleError, Conflict) as refused:
+        fresh = games.load_game(get_db(), game_id)
+        return scorer_page(fresh, values=request.form, error=refused), status_of(refused)
+    return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
+
+
+@bp.get("/games/<game_id>/hands/<int:number>/edit")
+def edit_hand(game_id: str, number: int) -> str:
+    loaded = scoring_game(game_id)
+    hand = loaded.hand(number)
+    values = entry_form(loaded.ruleset.id).fill(loaded, hand.entry)
+    return scorer_page(loaded, values=MultiDict(list(flatten(values))), editing=number)
+
+
+def flatten(values: Mapping[str, str | list[str]]) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for name, value in values.items():
+        for item in value if isinstance(value, list) else [value]:
+            pairs.append((name, item))
+    return pairs
+
+
+@bp.post("/games/<game_id>/hands/<int:number>")
+def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
+    loaded = scoring_game(game_id)
+    form = HandForm()
+    if not form.validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and correct the hand again.")
+    writer = scorer.page_writer(loaded, form.expected_version())
+    try:
+        entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
+        games.correct_hand(get_db(), game_id, number, entry, writer)
+    except (RuleError, Conflict) as refused:
+        fresh = games.load_game(get_db(), game_id)
+        page = scorer_page(fresh, values=request.form, error=refused, editing=number)
+        return page, status_of(refused)
+    flash(f"Hand {number} corrected; the totals after it follow.", "success")
+    return redirect(url_for("pages.game", game_id=game_id), code=303)
+
+
+@bp.get("/games/<game_id>/undo")
+def confirm_undo(game_id: str) -> str:
+    loaded = scoring_game(game_id)
+    if not loaded.hands:
+        raise Conflict("There is no hand to undo yet.")
+    return render_template(
+        "games/undo.html", game=loaded, hand=loaded.hands[-1], confirm=ConfirmForm(formdata=None)
+    )
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_hand(game_id: str) -> BaseResponse:
+    loaded = scoring_game(game_id)
+    if not ConfirmForm().validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and try again.")
+    number = int(request.form.get("number", "0") or 0)
+    games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+    flash(f"Hand {number} undone.", "success")
+    return redirect(url_for("pages.game", game_id=game_id), code=303)
+
+
+@bp.post("/games/<game_id>/next")
+def next_game(game_id: str) -> BaseResponse:
+    """Rematch, or the next game of the match; a double tap lands on the same new game."""
+    loaded = scoring_game(game_id)
+    if not ConfirmForm().validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and try again.")
+    existing = games.next_game_of(get_db(), game_id)
+    started = existing or games.next_game(get_db(), game_id, scorer.page_writer(loaded))
+    scorer.grant(started)
+    return redirect(url_for("pages.game", game_id=started.id), code=303)
+
+
+@bp.get("/muggins")
+def muggins_checker() -> str:
+    """Tap the open ends of the layout: the count, what it scores, whether a call stands."""
+    ends = [end for end in request.args.getlist("end") if end]
+    claimed = request.args.get("claimed", "").strip()
+    result, error = None, None
+    if ends:
+        body: dict[str, Any] = {"ends": [int(e) if e.isdecimal() else e for e in ends]}
+        if claimed:
+            body["claimed"] = int(claimed) if claimed.isdecimal() else claimed
+        try:
+            result = checker.check(body)
+        except RuleError as refused:
+            error = refused
+    return render_template("muggins.html", ends=ends, result=result, error=error, claimed=claimed)
+
+
+def status_of(error: AppError | RuleError) -> int:
+    return error.status if isinstance(error, AppError) else 422
 
 
 @bp.get("/games/<game_id>/join/<token>")

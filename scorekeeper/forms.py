@@ -1,0 +1,42 @@
+"""The page forms. Every HTML POST goes through a FlaskForm, even a bare button, for CSRF."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, StringField
+from wtforms.validators import Optional
+
+
+class ConfirmForm(FlaskForm):  # type: ignore[misc]
+    """A button that changes something: undo, rematch, restore."""
+
+
+class HandForm(FlaskForm):  # type: ignore[misc]
+    """The fixed part of a hand entry: the version it was entered against and a one-time key.
+
+    The game-specific fields are read by the game's entry form (web/entry_forms/).
+    """
+
+    version = HiddenField()
+    key = HiddenField()
+
+    def fresh(self, version: int) -> HandForm:
+        """Ready to render: the game's version now and a new one-time key for this entry."""
+        self.version.data = str(version)
+        self.key.data = secrets.token_urlsafe(12)
+        return self
+
+    def expected_version(self) -> int | None:
+        value = self.version.data or ""
+        return int(value) if value.isdigit() else None
+
+
+class NewGameForm(FlaskForm):  # type: ignore[misc]
+    """The fixed part of a new game; players and options are read by name from the form."""
+
+    partnerships = BooleanField("Play in partnerships", validators=[Optional()])
+    team_1 = StringField("Team of seats 1 and 3", validators=[Optional()])
+    team_2 = StringField("Team of seats 2 and 4", validators=[Optional()])
+    league = StringField("League", validators=[Optional()])

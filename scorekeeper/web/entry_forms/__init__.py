@@ -1,0 +1,19 @@
+"""The explicit registry of page entry forms, by ruleset id."""
+
+from __future__ import annotations
+
+from scorekeeper.errors import RuleError
+from scorekeeper.web.entry_forms import block
+from scorekeeper.web.entry_forms.base import EntryForm
+
+ENTRY_FORMS: dict[str, EntryForm] = {
+    "block": block.FORM,
+    "draw": block.FORM,
+}
+
+
+def entry_form(ruleset_id: str) -> EntryForm:
+    """The page form for this game."""
+    if ruleset_id not in ENTRY_FORMS:
+        raise RuleError(f"{ruleset_id} cannot be scored on a page yet; use the JSON API")
+    return ENTRY_FORMS[ruleset_id]

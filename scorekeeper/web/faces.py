@@ -1,0 +1,40 @@
+"""Domino faces for the templates: where the pips go on each half of a tile."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from scorekeeper.tiles import Tile, parse_tile
+
+_CORNERS = ((10, 10), (30, 30))
+_OTHER_CORNERS = ((30, 10), (10, 30))
+_CENTRE = ((20, 20),)
+_SIDES = ((10, 20), (30, 20))
+_MIDDLES = ((20, 10), (20, 30))
+
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: _CENTRE,
+    2: _CORNERS,
+    3: _CORNERS + _CENTRE,
+    4: _CORNERS + _OTHER_CORNERS,
+    5: _CORNERS + _OTHER_CORNERS + _CENTRE,
+    6: _CORNERS + _OTHER_CORNERS + _SIDES,
+    7: _CORNERS + _OTHER_CORNERS + _SIDES + _CENTRE,
+    8: _CORNERS + _OTHER_CORNERS + _SIDES + _MIDDLES,
+    9: _CORNERS + _OTHER_CORNERS + _SIDES + _MIDDLES + _CENTRE,
+}
+
+
+def half_pips(number: int, offset: int = 0) -> list[tuple[int, int]]:
+    """Pip centres for one half of a tile (a 40×40 square), moved right by `offset`."""
+    return [(x + offset, y) for x, y in PIPS[number]]
+
+
+def tile_of(text: str | Tile) -> Tile:
+    return text if isinstance(text, Tile) else parse_tile(text)
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(half_pips)
+    app.add_template_global(tile_of)

@@ -1,0 +1,46 @@
+// The scorer's page: small touches that save taps. Every form also works without this file.
+(function () {
+  "use strict";
+
+  // Keep the screen awake while the scorer's page is open (where the browser allows it).
+  let wakeLock = null;
+  async function stayAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+    } catch (error) {
+      wakeLock = null; // refused (battery saver, no user gesture yet): the page still works
+    }
+  }
+  document.addEventListener("visibilitychange", stayAwake);
+  document.addEventListener("click", function once() {
+    if (!wakeLock) stayAwake();
+  });
+  stayAwake();
+
+  // Whoever went out holds no pips: fill in their 0 and move on to the next hand's pips.
+  document.querySelectorAll('input[name="domino"]').forEach(function (radio) {
+    radio.addEventListener("change", function () {
+      const players = Array.from(document.querySelectorAll('input[name="domino"]'))
+        .map(function (r) { return r.value; }).filter(Boolean);
+      const seat = players.indexOf(radio.value);
+      const partnerships = document.querySelectorAll('input[name^="pips-"]').length !== players.length;
+      if (seat < 0 || partnerships) return;
+      const pips = document.querySelector('input[name="pips-' + seat + '"]');
+      if (pips && !pips.value) pips.value = "0";
+    });
+  });
+
+  // Tapping a choice that is already chosen clears it (a mis-tap is one tap to undo).
+  document.querySelectorAll(".choice input[type=radio]").forEach(function (radio) {
+    let wasChecked = false;
+    radio.addEventListener("pointerdown", function () { wasChecked = radio.checked; });
+    radio.addEventListener("click", function () {
+      if (wasChecked && radio.value !== "") {
+        radio.checked = false;
+        radio.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      wasChecked = false;
+    });
+  });
+})();
