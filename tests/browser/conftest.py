@@ -1,0 +1,165 @@
+"""Browser tests: Debian's Chromium at a phone's size, against the real app served over HTTP."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Locator, Page
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is needed for the browser tests: apt-get install chromium")
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on a real SQLite file, served over HTTP from a thread."""
+    database = tmp_path_factory.mktemp("browser") / "scorekeeper.sqlite3"
+    app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests", "RATE_LIMIT_BURST": 0})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+class Phone:
+    """A phone in a player's hand: every tap and every key typed is counted."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.taps = 0
+
+    def go(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def tap(self, target: str | Locator) -> None:
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        locator.tap()
+        self.taps += 1
+
+    def submit(self, target: str | Locator) -> None:
+        """Tap a button that sends a form, and wait for the page that answers it."""
+        with self.page.expect_navigation():
+            self.tap(target)
+
+    def submit_text(self, text: str, *, within: str = "body") -> None:
+        with self.page.expect_navigation():
+            self.tap_text(text, within=within)
+
+    def tap_text(self, text: str, *, within: str = "body") -> None:
+        """Tap the button, choice, checkbox or link whose accessible name is exactly `text`."""
+        scope = self.page.locator(within)
+        found = scope.get_by_role("radio", name=text, exact=True)
+        for role in ("button", "link", "checkbox"):
+            found = found.or_(scope.get_by_role(role, name=text, exact=True))  # type: ignore[arg-type]
+        self.tap(found.first)
+
+    def type(self, target: str | Locator, text: str) -> None:
+        """Tap a field and type into it: one tap, plus one per key."""
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        self.tap(locator)
+        locator.fill("")
+        locator.press_sequentially(text)
+        self.taps += len(text)
+
+    def count_taps(self) -> TapCount:
+        return TapCount(self)
+
+    def totals(self) -> dict[str, int]:
+        """The running totals as the board shows them."""
+        board = self.page.locator("#board .totals .total")
+        return {
+            item.locator(".side").inner_text(): int(item.locator(".points").inner_text())
+            for item in board.all()
+        }
+
+
+class TapCount:
+    """`with phone.count_taps() as count:` … `count.taps` is what that stretch took."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+        self.start = 0
+        self.taps = 0
+
+    def __enter__(self) -> TapCount:
+        self.start = self.phone.taps
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.taps = self.phone.taps - self.start
+
+
+@pytest.fixture
+def phone(page: Page, live_server: str) -> Phone:
+    return Phone(page, live_server)
+
+
+def screenshot(page: Page, name: str) -> None:
+    """Write `<name>-light.png` and `<name>-dark.png` for people to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
+    page.emulate_media(color_scheme="light")
+
+
+def serious_accessibility_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def assert_fits_a_phone(page: Page) -> None:
+    """No sideways scrolling at the phone's width."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
