@@ -153,3 +153,13 @@ def league_slug(db: Database, league_id: int | None) -> str | None:
 
 def insert_league(db: Database, row: dict[str, Any]) -> int:
     return int(db.table("leagues").insert(row).last_rowid or 0)
+
+
+def game_version(db: Database, game_id: str) -> int | None:
+    """The game's version alone, or None if there is no such game: one primary-key read.
+
+    Watching phones ask "has anything changed?" every second; this answers without
+    loading the hands.
+    """
+    row = db.execute("select version from games where id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])

@@ -12,6 +12,7 @@ from scorekeeper.db import get_db
 from scorekeeper.errors import BadRequest, Forbidden
 from scorekeeper.rules import REGISTRY
 from scorekeeper.tokens import fingerprint, token_matches
+from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -102,8 +103,8 @@ def create_game() -> Response:
         {
             **games.game_json(game),
             "scorer_token": token,
-            "scorer_url": url_for("pages.join", game_id=game.id, token=token, _external=True),
-            "watch_url": url_for("pages.game", game_id=game.id, _external=True),
+            "scorer_url": external_url("pages.join", game_id=game.id, token=token),
+            "watch_url": external_url("pages.game", game_id=game.id),
         },
         201,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.errors import AppError, RuleError
@@ -32,6 +33,13 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RuleError)
     def rule_error(error: RuleError) -> Response:
         return error_response(422, error.message[:1].upper() + error.message[1:], error.field)
+
+    @app.errorhandler(CSRFError)
+    def forged_form(_error: CSRFError) -> Response:
+        # A form without a valid CSRF token did not come from our page: refuse it as forbidden.
+        return error_response(
+            403, "This form has expired or did not come from this app. Reload the page and try again."
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

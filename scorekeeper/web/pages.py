@@ -26,7 +26,7 @@ from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
-from scorekeeper.web import scorer
+from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
 from scorekeeper.web.rules_texts import rules_text
 
@@ -82,11 +82,12 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     if form.validate_on_submit():
         try:
             new = games.parse_new_game(new_game_payload(ruleset, request.form))
-            game, _token = games.create_game(get_db(), new, None)
+            game, token = games.create_game(get_db(), new, None)
         except RuleError as refused:
             error = refused
         else:
             scorer.grant(game)
+            share.remember_scorer_link(game.id, token)
             remember_names(game.table.players)
             return redirect(url_for("pages.game", game_id=game.id), code=303)
     page = render_template(
@@ -264,7 +265,8 @@ def undo_hand(game_id: str) -> BaseResponse:
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
-    number = int(request.form.get("number", "0") or 0)
+    raw = request.form.get("number", "")
+    number = int(raw) if raw.isdecimal() and raw.isascii() else 0  # junk: "no hand 0", a 404
     games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
     flash(f"Hand {number} undone.", "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
@@ -310,4 +312,5 @@ def join(game_id: str, token: str) -> BaseResponse:
     if not token_matches(token, loaded.token_hash):
         raise Forbidden("This scorer link is no longer valid. Ask the scorer for a new one.")
     scorer.grant(loaded)
+    share.remember_scorer_link(loaded.id, token)
     return redirect(url_for("pages.game", game_id=game_id), code=303)

@@ -1,14 +1,236 @@
-"""Sharing a game: QR codes for the watch and scorer links, the table card, live updates."""
+"""Sharing a game: QR codes for the watch and scorer links, the table card, live updates.
 
-from flask import Blueprint, render_template
+Where the scorer link comes from. The server keeps only the hash of a game's scorer
+token, so it cannot print a scorer link on its own. The raw token exists only where it
+was handed out: in the creator's API response, in a scorer link, and, after "Make a new
+scorer link", in the browser that asked for it, which keeps it in its signed session
+cookie (`remember_scorer_link`). That browser already holds the scorer right, so holding
+the token as well lets it do nothing more than it could already do; rotating the token
+makes the stored copy worthless with the rest. The token is never written into a page,
+an address or a log line: the scorer QR is an image served with no-store, only to a
+request that holds the token (this cookie, or the X-Scorer-Token header).
+"""
 
-from scorekeeper import games
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.blueprints import BlueprintSetupState
+from sqlite_utils import Database
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from scorekeeper import csrf, db, games, store
 from scorekeeper.db import get_db
+from scorekeeper.errors import Forbidden, NotFound
+from scorekeeper.forms import ConfirmForm
+from scorekeeper.qr import qr_svg
+from scorekeeper.tokens import token_matches
+from scorekeeper.web import links, scorer
 
 bp = Blueprint("share", __name__)
 
+SESSION_KEY = "scorer_links"
+# A phone keeps the scorer links of its latest games only, so the cookie stays small.
+REMEMBERED_LINKS = 8
+CARD_SIZES = ("a6", "a4")
+READER_KEY = "scorekeeper.version_reader"
+
+
+def setup(state: BlueprintSetupState) -> None:
+    """Once per app: the board's version reader; proxy headers if TRUST_PROXY says so."""
+    state.app.extensions[READER_KEY] = VersionReader(state.app.config["DATABASE"])
+    if isinstance(state.app, Flask):
+        links.init_app(state.app)
+
+
+bp.record_once(setup)
+
+
+# --- live updates --------------------------------------------------------------------
+
 
 @bp.get("/games/<game_id>/board")
-def board(game_id: str) -> str:
-    """The live part of the game page alone, for phones that watch the game."""
+def board(game_id: str) -> Response:
+    """The live part of the game page alone, for phones that watch the game.
+
+    Phones poll it every second with If-None-Match: the usual answer is a 304 from one
+    primary-key read. After a hand, every phone asks for the same new board at once:
+    it is drawn once per version and handed to all of them.
+    """
+    reader: VersionReader = current_app.extensions[READER_KEY]
+    version = reader.version(game_id)
+    if version is None:
+        raise NotFound("There is no game with that link. Check the address.")
+    if request.if_none_match.contains_weak(str(version)):
+        return versioned(Response(status=304), version)
+    page = drawn_board(current_app.config["DATABASE"], game_id, version)
+    return versioned(Response(page), version)
+
+
+@lru_cache(maxsize=64)
+def drawn_board(database: str, game_id: str, version: int) -> str:
+    """The board of `game_id` at `version` (the database names the app, for tests).
+
+    A hand written since `version` was read only makes the board newer than its ETag,
+    and the phone's next poll fetches it again.
+    """
     return render_template("games/_board.html", game=games.load_game(get_db(), game_id))
+
+
+class VersionReader:
+    """One long-lived connection per app for version checks, shared by its threads.
+
+    Opening a connection costs about a millisecond (SQLite reads the schema on first
+    use) and the version read itself microseconds, so the threads take turns on one
+    open connection. WAL readers never block the scorer's writes.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lock = threading.Lock()
+        self.db: Database | None = None
+
+    def version(self, game_id: str) -> int | None:
+        with self.lock:
+            if self.db is None:
+                self.db = db.connect(self.path)
+            return store.game_version(self.db, game_id)
+
+
+def versioned(response: Response, version: int) -> Response:
+    response.set_etag(str(version))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# --- QR codes ------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def watch_qr(game_id: str) -> Response:
+    """The watch link as a QR code: anyone may have it."""
+    if store.game_version(get_db(), game_id) is None:
+        raise NotFound("There is no game with that link. Check the address.")
+    return svg_response(qr_svg(links.external_url("pages.game", game_id=game_id)), "no-cache")
+
+
+@bp.get("/games/<game_id>/scorer-qr.svg")
+def scorer_qr(game_id: str) -> Response:
+    """The scorer link as a QR code, only for a request that holds the scorer token."""
+    game = games.load_game(get_db(), game_id)
+    token = request_token(game)
+    if token is None:
+        if scorer.can_score(game):
+            raise NotFound(
+                "This phone keeps score but has no scorer link to show. "
+                "Make a new scorer link in the Share panel."
+            )
+        raise Forbidden("Only the scorer's phone can show the scorer link.")
+    url = links.external_url("pages.join", game_id=game_id, token=token)
+    return svg_response(qr_svg(url), "no-store")
+
+
+def svg_response(svg: str, cache_control: str) -> Response:
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = cache_control
+    return response
+
+
+# --- the scorer link -----------------------------------------------------------------
+
+
+def remember_scorer_link(game_id: str, token: str) -> None:
+    """Keep the scorer token in this browser's signed cookie, to show its QR again later."""
+    kept = {k: v for k, v in session.get(SESSION_KEY, {}).items() if k != game_id}
+    kept[game_id] = token
+    session[SESSION_KEY] = dict(list(kept.items())[-REMEMBERED_LINKS:])
+
+
+def request_token(game: games.Game) -> str | None:
+    """The game's current scorer token, if this request holds it (header or cookie)."""
+    for token in (request.headers.get("X-Scorer-Token"), session.get(SESSION_KEY, {}).get(game.id)):
+        if isinstance(token, str) and token_matches(token, game.token_hash):
+            return token
+    return None
+
+
+@bp.post("/games/<game_id>/rotate")
+def rotate(game_id: str) -> BaseResponse:
+    """Make a new scorer link: every older link, and every phone that joined with one, stops scoring."""
+    game = games.load_game(get_db(), game_id)
+    if not scorer.can_score(game):
+        raise Forbidden("Only the scorer's phone can make a new scorer link.")
+    if not ConfirmForm().validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and try again.")
+    token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor)
+    scorer.grant(games.load_game(get_db(), game_id))
+    remember_scorer_link(game_id, token)
+    flash(
+        "New scorer link made. Older scorer links, and phones that joined with them, "
+        "can no longer change the scores.",
+        "success",
+    )
+    return redirect(url_for("share.page", game_id=game_id, _anchor="share"), code=303)
+
+
+# The scorer's right is checked before the form's CSRF token, so a phone without it gets
+# a 403 whatever it sends; the form itself still checks CSRF before anything changes.
+csrf.exempt(rotate)
+
+
+# --- pages ---------------------------------------------------------------------------
+
+
+@bp.app_template_global()
+def share_context(game: games.Game) -> dict[str, Any]:
+    """What templates/share/_panel.html shows for `game` to this browser."""
+    can_score = scorer.can_score(game)
+    return {
+        "watch_url": links.external_url("pages.game", game_id=game.id),
+        "watch_qr_url": url_for("share.watch_qr", game_id=game.id),
+        "card_url": url_for("share.card", game_id=game.id),
+        "can_score": can_score,
+        "scorer_qr_url": url_for("share.scorer_qr", game_id=game.id)
+        if can_score and request_token(game)
+        else None,
+        "rotate_url": url_for("share.rotate", game_id=game.id),
+        "rotate_form": ConfirmForm(formdata=None) if can_score else None,
+    }
+
+
+@bp.get("/games/<game_id>/share")
+def page(game_id: str) -> Response:
+    """The share panel on a page of its own, for a phone showing its QR codes to the table."""
+    game = games.load_game(get_db(), game_id)
+    response = Response(render_template("share/page.html", game=game))
+    # Never keep a copy: the page leads to the scorer QR while this phone holds the right.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/card")
+def card(game_id: str) -> str:
+    """A card to print and leave on the table: the game, the players, a big watch QR."""
+    game = games.load_game(get_db(), game_id)
+    size = request.args.get("size", "a6").lower()
+    return render_template(
+        "share/card.html",
+        game=game,
+        size=size if size in CARD_SIZES else CARD_SIZES[0],
+        sizes=CARD_SIZES,
+        watch_url=links.external_url("pages.game", game_id=game.id),
+    )

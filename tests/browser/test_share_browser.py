@@ -1,0 +1,220 @@
+"""Two phones at one table, in a real Chromium: the scorer writes, the watcher's page
+follows within 2 seconds by itself, and nothing on the watcher's phone can write."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from scorekeeper.web import links
+from tests.browser.conftest import assert_fits_a_phone, screenshot, serious_accessibility_problems
+from tests.server import call
+
+LAN = "192.168.1.20"
+LIVE_WITHIN_MS = 2000
+
+
+@pytest.fixture
+def base(live_server: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app over real HTTP, on a laptop that is at 192.168.1.20 on the club's Wi-Fi."""
+    monkeypatch.setattr(links, "lan_address", lambda: LAN)
+    return live_server
+
+
+@pytest.fixture
+def phones(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[Callable[[], BrowserContext]]:
+    """Open phones (browser contexts with their own cookies); all closed at the end."""
+    opened: list[BrowserContext] = []
+
+    def open_phone() -> BrowserContext:
+        opened.append(browser.new_context(**browser_context_args))
+        return opened[-1]
+
+    yield open_phone
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def game(base: str) -> dict[str, Any]:
+    status, created = call(
+        "POST", f"{base}/api/games", {"ruleset": "draw", "players": ["Ann", "Bob", "Cy"]}
+    )
+    assert status == 201
+    return created
+
+
+def write(base: str, game: dict[str, Any], method: str, path: str, body: Any = None) -> Any:
+    """The scorer's write through the JSON API, with the scorer token."""
+    status, result = call(
+        method,
+        f"{base}/api/games/{game['id']}{path}",
+        body,
+        {"X-Scorer-Token": game["scorer_token"]},
+    )
+    assert status in (200, 201), result
+    return result
+
+
+def forged_post(page: Page, url: str, body: str, content_type: str) -> int:
+    """A POST sent from the watcher's own page, with its cookies, as a script could."""
+    status: int = page.evaluate(
+        """async ([url, body, type]) => (await fetch(url, {
+            method: "POST", body, headers: {"Content-Type": type}})).status""",
+        [url, body, content_type],
+    )
+    return status
+
+
+def qr_codes(page: Page, selector: str) -> list[str]:
+    """The QR codes a phone camera would read off this part of the screen, top to bottom."""
+    shot = Image.open(io.BytesIO(page.locator(selector).screenshot()))
+    found = sorted(zxingcpp.read_barcodes(shot), key=lambda b: b.position.top_left.y)
+    return [str(b.text) for b in found]
+
+
+def test_watcher_sees_every_change_within_two_seconds_and_cannot_write(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    scorer, watcher = phones().new_page(), phones().new_page()
+    token = game["scorer_token"]
+    requests: list[tuple[str, str]] = []
+    scorer.on("request", lambda r: requests.append((r.url, r.headers.get("referer", ""))))
+    scorer.goto(f"{base}/games/{game['id']}/join/{token}")
+    assert scorer.url == f"{base}/games/{game['id']}"
+    assert token not in scorer.content()
+
+    watcher.goto(f"{base}/games/{game['id']}")
+    totals = watcher.locator("#board .total .points")
+    expect(totals).to_have_text(["0", "0", "0"])
+
+    write(base, game, "POST", "/hands", {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann"})
+    expect(totals).to_have_text(["19", "0", "0"], timeout=LIVE_WITHIN_MS)
+    write(base, game, "PUT", "/hands/1", {"pips": {"Ann": 3, "Bob": 0, "Cy": 9}, "domino": "Bob"})
+    expect(totals).to_have_text(["0", "12", "0"], timeout=LIVE_WITHIN_MS)
+    write(base, game, "DELETE", "/hands/1")
+    expect(totals).to_have_text(["0", "0", "0"], timeout=LIVE_WITHIN_MS)
+    expect(watcher.locator("#board")).to_contain_text("No hands yet")
+
+    # The watcher has nothing to write with, and a forged write changes nothing.
+    assert watcher.locator("form").count() == 0
+    game_url = f"{base}/games/{game['id']}"
+    entry = '{"pips": {"Ann": 0, "Bob": 50, "Cy": 50}, "domino": "Ann"}'
+    assert (
+        forged_post(watcher, f"{base}/api/games/{game['id']}/hands", entry, "application/json")
+        == 403
+    )
+    form = "pips-0=0&pips-1=50&pips-2=50&domino=Ann"
+    urlencoded = "application/x-www-form-urlencoded"
+    # Refused before anything is read (400 until a missing CSRF token is a 403 too: see
+    # test_share.py::test_forged_page_write_is_a_403).
+    assert forged_post(watcher, f"{game_url}/hands", form, urlencoded) in (400, 403)
+    assert forged_post(watcher, f"{game_url}/rotate", "", urlencoded) == 403
+    watcher.wait_for_timeout(1200)
+    expect(totals).to_have_text(["0", "0", "0"])
+
+    # The token went out once, in the scorer link itself: never in a later address or referrer.
+    assert token in requests[0][0]
+    assert not [r for r in requests[1:] if token in r[0] or token in r[1]]
+
+
+def test_watcher_catches_up_by_itself_after_the_network_drops(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    context = phones()
+    watcher = context.new_page()
+    watcher.goto(f"{base}/games/{game['id']}")
+    totals = watcher.locator("#board .total .points")
+    expect(totals).to_have_text(["0", "0", "0"])
+
+    context.set_offline(True)
+    watcher.wait_for_timeout(3000)  # several polls fail while offline
+    write(base, game, "POST", "/hands", {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann"})
+    watcher.wait_for_timeout(1000)
+    expect(totals).to_have_text(["0", "0", "0"])
+    context.set_offline(False)
+    expect(totals).to_have_text(["19", "0", "0"], timeout=LIVE_WITHIN_MS)
+
+
+def test_hidden_page_stops_asking_and_catches_up_when_shown(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    watcher = phones().new_page()
+    polls: list[str] = []
+    watcher.on("request", lambda r: polls.append(r.url) if r.url.endswith("/board") else None)
+    watcher.goto(f"{base}/games/{game['id']}")
+    watcher.wait_for_timeout(1500)
+    assert polls, "the page asks for the board while it is shown"
+
+    set_hidden = """hidden => {
+        Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    watcher.evaluate(set_hidden, True)
+    watcher.wait_for_timeout(300)  # a request already on its way may still land
+    polls.clear()
+    write(base, game, "POST", "/hands", {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann"})
+    watcher.wait_for_timeout(3000)
+    assert polls == []
+    watcher.evaluate(set_hidden, False)
+    expect(watcher.locator("#board .total .points")).to_have_text(["19", "0", "0"], timeout=1000)
+
+
+def test_scorer_shows_both_qr_codes_and_a_new_link_replaces_the_old(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    old = game["scorer_token"]
+    scorer = phones().new_page()
+    scorer.goto(f"{base}/games/{game['id']}/join/{old}")
+    scorer.goto(f"{base}/games/{game['id']}/share")
+    port = base.rsplit(":", 1)[1]
+    watch_url = f"http://{LAN}:{port}/games/{game['id']}"
+    assert qr_codes(scorer, ".share-codes") == [watch_url]
+
+    scorer.get_by_role("button", name="Make a scorer link").click()
+    expect(scorer.get_by_role("status")).to_contain_text("New scorer link made")
+    scorer.locator(".scorer-code img").evaluate("img => img.decode()")
+    watch, scorer_link = qr_codes(scorer, ".share-codes")
+    assert watch == watch_url
+    assert re.fullmatch(rf"http://{LAN}:{port}/games/{game['id']}/join/[\w-]{{22}}", scorer_link)
+    new = scorer_link.rsplit("/", 1)[1]
+    assert new != old and new not in scorer.content() and new not in scorer.url
+    assert_fits_a_phone(scorer)
+    assert serious_accessibility_problems(scorer) == []
+    screenshot(scorer, "share-panel")
+
+    entry = {"pips": {"Ann": 0, "Bob": 1, "Cy": 1}, "domino": "Ann"}
+    status, _ = call("POST", f"{base}/api/games/{game['id']}/hands", entry, {"X-Scorer-Token": old})
+    assert status == 403
+    status, _ = call("POST", f"{base}/api/games/{game['id']}/hands", entry, {"X-Scorer-Token": new})
+    assert status == 201
+
+
+@pytest.mark.parametrize(("size", "points"), [("a6", (298, 420)), ("a4", (595, 842))])
+def test_table_card_prints_on_one_page_of_its_size(
+    base: str,
+    game: dict[str, Any],
+    phones: Callable[[], BrowserContext],
+    size: str,
+    points: tuple[int, int],
+) -> None:
+    card = phones().new_page()
+    card.goto(f"{base}/games/{game['id']}/card?size={size}")
+    card.locator(".table-card-qr").evaluate("img => img.decode()")
+    assert_fits_a_phone(card)
+    assert serious_accessibility_problems(card) == []
+    screenshot(card, f"table-card-{size}")
+    pdf = card.pdf(prefer_css_page_size=True, print_background=True)
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert len(boxes) == 1, "the card fits on one page"
+    width, height = (round(float(n)) for n in boxes[0])
+    assert (width, height) == points
