@@ -38,9 +38,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
     )
-    if test_config is None:
+    if test_config is None or not test_config.get("TESTING"):
+        # A club's settings: instance/config.py, then SCOREKEEPER_* environment variables.
         app.config.from_pyfile("config.py", silent=True)
-    else:
+        app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
         app.config.from_mapping(test_config)
     app.config["DATABASE"] = str(app.config["DATABASE"])
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
@@ -57,9 +59,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web.history import bp as history_bp
     from scorekeeper.web.leagues import bp as leagues_bp
     from scorekeeper.web.pages import bp as pages_bp
+    from scorekeeper.web.plays import bp as plays_bp
     from scorekeeper.web.share import bp as share_bp
 
-    for blueprint in (api_bp, pages_bp, share_bp, leagues_bp, history_bp):
+    for blueprint in (api_bp, pages_bp, share_bp, leagues_bp, history_bp, plays_bp):
         app.register_blueprint(blueprint)
     security.init_app(app)
     faces.init_app(app)

@@ -206,7 +206,8 @@ def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
     form = HandForm()
     if not form.validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and enter the hand again.")
-    writer = scorer.page_writer(loaded, form.expected_version(), f"page:{form.key.data}")
+    one_time_key = f"page:{form.key.data}" if form.key.data else None
+    writer = scorer.page_writer(loaded, form.expected_version(), one_time_key)
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
         games.record_hand(get_db(), game_id, entry, writer)

@@ -178,9 +178,14 @@ def test_scorer_shows_both_qr_codes_and_a_new_link_replaces_the_old(
     scorer.goto(f"{base}/games/{game['id']}/share")
     port = base.rsplit(":", 1)[1]
     watch_url = f"http://{LAN}:{port}/games/{game['id']}"
-    assert qr_codes(scorer, ".share-codes") == [watch_url]
+    # A phone that joined by the scorer link can pass that same link on.
+    joined_link = f"http://{LAN}:{port}/games/{game['id']}/join/{old}"
+    scorer.locator(".scorer-code img").evaluate("img => img.decode()")
+    assert qr_codes(scorer, ".share-codes") == [watch_url, joined_link]
 
-    scorer.get_by_role("button", name="Make a scorer link").click()
+    scorer.get_by_role("button", name="Make a new scorer link").or_(
+        scorer.get_by_role("button", name="Make a scorer link")
+    ).click()
     expect(scorer.get_by_role("status")).to_contain_text("New scorer link made")
     scorer.locator(".scorer-code img").evaluate("img => img.decode()")
     watch, scorer_link = qr_codes(scorer, ".share-codes")

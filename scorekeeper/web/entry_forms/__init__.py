@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from scorekeeper.errors import RuleError
-from scorekeeper.web.entry_forms import block
+from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins
 from scorekeeper.web.entry_forms.base import EntryForm
 
 ENTRY_FORMS: dict[str, EntryForm] = {
     "block": block.FORM,
     "draw": block.FORM,
+    "black-tile-11": black_tile.FORM,
+    "black-tile-21": black_tile.FORM,
+    "eighty": eighty.FORM,
+    "moon": moon.FORM,
+    "muggins": muggins.FORM,
 }
 
 

@@ -1,0 +1,203 @@
+// Muggins: tap the open ends and see the count at once. Every form here also works without this file:
+// the selects it hides are what the forms send, and the server checks and scores what is sent.
+(function () {
+  "use strict";
+
+  // What an end adds to the count: "5" is 5; a crosswise double "5-5" counts both halves.
+  function endPips(value) {
+    if (!value) return 0;
+    return value.split("-").reduce(function (sum, half) { return sum + Number(half); }, 0);
+  }
+
+  function countOf(ends) {
+    return ends.reduce(function (sum, end) { return sum + endPips(end); }, 0);
+  }
+
+  // SCORING.md: a positive multiple of 5 scores itself (or ÷ 5 with points per five).
+  function pointsOf(count, perFive) {
+    if (count <= 0 || count % 5) return 0;
+    return perFive ? count / 5 : count;
+  }
+
+  // The ends pad: tap a slot, then its number; "Double" turns the slot's end into a crosswise double.
+  function endsPad(fieldset, changed) {
+    const selects = Array.from(fieldset.querySelectorAll("select[name=end]"));
+    const pad = fieldset.querySelector("[data-end-pad]");
+    const slots = Array.from(pad.querySelectorAll(".end-slot"));
+    const keys = Array.from(pad.querySelectorAll("[data-value]"));
+    const doubleKey = pad.querySelector("[data-double]");
+    const faces = pad.querySelector("template[data-double-faces]").content.children;
+    // Start on the first empty slot: the first play of a hand, or a new arm of the spinner.
+    let selected = Math.max(0, selects.findIndex(function (s) { return !s.value; }));
+
+    function shown(value) {
+      if (!value) return document.createTextNode("—");
+      if (value.indexOf("-") >= 0) return faces[Number(value.split("-")[0])].cloneNode(true);
+      return document.createTextNode(value);
+    }
+
+    function draw() {
+      slots.forEach(function (slot, i) {
+        const value = selects[i].value;
+        slot.querySelector(".end-value").replaceChildren(shown(value));
+        slot.classList.toggle("is-double", value.indexOf("-") >= 0);
+        slot.setAttribute("aria-pressed", i === selected ? "true" : "false");
+      });
+      const current = selects[selected].value;
+      const plain = current.split("-")[0];
+      keys.forEach(function (key) { key.classList.toggle("is-current", key.dataset.value === plain); });
+      doubleKey.setAttribute("aria-pressed", current.indexOf("-") >= 0 ? "true" : "false");
+      doubleKey.disabled = !current;
+      changed(selects.map(function (s) { return s.value; }));
+    }
+
+    slots.forEach(function (slot, i) {
+      slot.addEventListener("click", function () { selected = i; draw(); });
+    });
+    keys.forEach(function (key) {
+      key.addEventListener("click", function () { selects[selected].value = key.dataset.value; draw(); });
+    });
+    doubleKey.addEventListener("click", function () {
+      const current = selects[selected].value;
+      if (!current) return;
+      const n = current.split("-")[0];
+      selects[selected].value = current.indexOf("-") >= 0 ? n : n + "-" + n;
+      draw();
+    });
+    selects.forEach(function (select) { select.addEventListener("change", draw); });
+    fieldset.querySelector("[data-end-selects]").hidden = true;
+    pad.hidden = false;
+    draw();
+  }
+
+  // One tap records one play: a second tap while the page loads would only be refused.
+  function submitOnce(form) {
+    let sent = false;
+    form.addEventListener("submit", function (event) {
+      if (sent) event.preventDefault();
+      sent = true;
+    });
+    window.addEventListener("pageshow", function () { sent = false; });
+  }
+
+  // The scorer's page: the count as the ends are tapped, and buttons that say what they record.
+  function playForm(form) {
+    const perFive = form.dataset.pointsPerFive === "true";
+    const count = form.querySelector("[data-play-count]");
+    const score = form.querySelector(".play-score");
+    const calls = Array.from(form.querySelectorAll(".muggins-call"));
+    const sideOf = {};
+    calls.forEach(function (call) { sideOf[call.value] = call.dataset.side; });
+    let ends = [];
+
+    function update() {
+      const checked = form.querySelector("input[name=player]:checked");
+      const player = checked ? checked.value : "";
+      const total = countOf(ends);
+      const points = pointsOf(total, perFive);
+      count.hidden = false;
+      count.replaceChildren();
+      if (!ends.some(Boolean)) {
+        count.textContent = "Tap the open ends after the play.";
+      } else {
+        const strong = document.createElement("strong");
+        strong.textContent = total;
+        count.append("Count ", strong, points ? " · scores " + points : " · no score");
+        count.classList.toggle("scores", points > 0);
+      }
+      if (!player) score.textContent = "Tap who played";
+      else if (points) score.textContent = player + " scores " + points;
+      else score.textContent = player + " played: no score";
+      calls.forEach(function (call) {
+        call.hidden = !player || sideOf[call.value] === sideOf[player];
+        call.disabled = !points;
+        call.querySelector(".call-what").textContent = call.value + " takes " + (points || "it");
+      });
+    }
+
+    form.querySelectorAll("input[name=player]").forEach(function (radio) {
+      radio.addEventListener("change", update);
+    });
+    endsPad(form.querySelector("[data-ends-pad]"), function (values) { ends = values; update(); });
+    submitOnce(form);
+  }
+
+  // The checker page: the server's answer (POST /api/muggins/check) as the ends are tapped.
+  function checker(form) {
+    const box = document.querySelector("[data-checker-result]");
+    const errorBox = document.querySelector("[data-checker-error]");
+    const actions = form.querySelector("[data-check-actions]");
+    const claimed = form.querySelector("input[name=claimed]");
+    let ends = [];
+    let asked = 0;
+
+    function paragraph(className, ...parts) {
+      const p = document.createElement("p");
+      p.className = className;
+      p.append(...parts);
+      return p;
+    }
+
+    function figure(label, value) {
+      const span = document.createElement("span");
+      const strong = document.createElement("strong");
+      strong.textContent = value;
+      span.append(label + " ", strong);
+      return span;
+    }
+
+    function show(answer, ok) {
+      errorBox.replaceChildren();
+      box.replaceChildren();
+      box.classList.toggle("muggins", ok && answer.muggins);
+      box.hidden = !ok;
+      if (!ok) {
+        errorBox.append(paragraph("flash flash-error", answer.error || "That layout cannot be checked."));
+        return;
+      }
+      box.append(paragraph("count", figure("Count", answer.count), " ", figure("Scores", answer.points)));
+      if (answer.muggins) box.append(paragraph("verdict", "Muggins stands"));
+      else if (answer.claimed) box.append(paragraph("verdict", "No muggins"));
+      box.append(paragraph("checker-explanation", answer.explanation));
+    }
+
+    async function check() {
+      const query = new URLSearchParams(new FormData(form));
+      const blank = Array.from(query.values()).every(function (value) { return !value; });
+      window.history.replaceState(null, "", blank ? window.location.pathname : "?" + query);
+      const body = { ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }) };
+      const typed = claimed.value.trim();
+      if (typed) body.claimed = /^\d+$/.test(typed) ? Number(typed) : typed;
+      const mine = ++asked;
+      if (!body.ends.length) {
+        box.hidden = true;
+        errorBox.replaceChildren();
+        return;
+      }
+      try {
+        const response = await fetch(form.dataset.checkUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        const answer = await response.json();
+        if (mine === asked) show(answer, response.ok); // a later tap has already asked again
+      } catch (error) {
+        actions.hidden = false; // offline: the Check button asks the page instead
+      }
+    }
+
+    endsPad(form.querySelector("[data-ends-pad]"), function (values) {
+      const changed = values.join() !== ends.join();
+      ends = values;
+      if (changed) check();
+    });
+    claimed.addEventListener("input", check);
+    actions.hidden = true;
+  }
+
+  const form = document.getElementById("play-form");
+  if (form) playForm(form);
+  const checkerForm = document.getElementById("checker");
+  if (checkerForm) checker(checkerForm);
+})();

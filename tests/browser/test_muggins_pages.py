@@ -1,0 +1,224 @@
+"""Muggins played on a phone by tapping, play by play, and the muggins-call checker page.
+
+Every total is checked against shared/SCORING.md (Muggins): a play scores the count of the open
+ends when it is a positive multiple of 5 (a crosswise double counts both halves); "Muggins!"
+gives it to the caller; the player out scores the others' pips to the nearest 5; the game ends
+at the play that reaches the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import (
+    Phone,
+    assert_fits_a_phone,
+    screenshot,
+    serious_accessibility_problems,
+)
+from tests.browser.test_block_draw_pages import start_game
+
+PLAY_TAP_LIMIT = 4  # issue #4: a muggins play in at most 4 taps, scorer page to new totals
+
+
+def tap_end(phone: Phone, slot: int | None, *keys: str) -> None:
+    """Tap an end slot (None: keep the one chosen), then keys: a number, "Double" or "No end"."""
+    if slot is not None:
+        phone.tap(phone.page.locator(".end-slot").nth(slot))
+    for key in keys:
+        phone.tap(phone.page.locator(".end-keys").get_by_role("button", name=key, exact=True))
+
+
+def record(phone: Phone, button: str) -> None:
+    phone.submit_text(button, within="#play-form")
+
+
+def play(
+    phone: Phone,
+    button: str,
+    *ends: tuple[int | None, *tuple[str, ...]],
+    who: str | None = None,
+    before_recording: Callable[[], None] | None = None,
+) -> None:
+    """One play by tapping, from the scorer's page to the new totals: who played (when it isn't
+    whose turn it is), each end that changed (slot, keys...), then the button that records it."""
+    with phone.count_taps() as count:
+        if who:
+            phone.tap_text(who, within="#play-form")
+        for slot, *keys in ends:
+            tap_end(phone, slot, *keys)
+        if before_recording:
+            before_recording()
+        record(phone, button)
+    assert count.taps <= PLAY_TAP_LIMIT, (button, count.taps)
+
+
+def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
+    start_game(phone, "Muggins (All Fives)", ["Ann", "Bob", "Cy"], target="30")
+    page = phone.page
+    expect(page.locator(".next")).to_contain_text("Hand 1: Ann deals")
+
+    # Bob, after the dealer, opens with 5-5 crosswise: the lone double counts 10.
+    play(phone, "Bob scores 10", (None, "5", "Double"))
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 0}
+
+    # The ends carry over: Cy plays 5-0 on the spinner, 5-5 + 0 = 10.
+    play(phone, "Cy scores 10", (1, "0"))
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 10}
+
+    # Ann plays 5-3 on the other side of the spinner: 3 + 0 = 3 scores nothing.
+    play(phone, "Ann played: no score", (0, "3"))
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 10}
+
+    # Bob makes 3 + 2 = 5 and says nothing; Cy calls muggins and takes the 5.
+    def the_pad_shows_the_count() -> None:
+        expect(page.locator(".play-count")).to_contain_text("Count 5 · scores 5")
+        expect(page.get_by_role("button", name="Muggins! Bob takes 5")).to_be_hidden()
+        screenshot(page, "scorer-muggins")
+        assert not serious_accessibility_problems(page)
+        assert_fits_a_phone(page)
+
+    play(phone, "Muggins! Cy takes 5", (1, "2"), before_recording=the_pad_shows_the_count)
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 15}
+    expect(page.locator(".hand.in-progress")).to_contain_text("5 taken by Cy (muggins)")
+
+    # A layout with one plain end is refused with the reason; nothing changes.
+    tap_end(phone, 1, "No end")
+    record(phone, "Cy played: no score")
+    expect(page.locator("#plays .field-error")).to_contain_text(
+        "a layout has a single open end only while the first double lies alone"
+    )
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 15}
+    expect(page.locator(".end-slot").nth(0)).to_contain_text("3")  # the ends as tapped
+    play(phone, "Cy played: no score", (1, "4"))
+
+    # Ann's 2 is given to Bob by mistake (4 taps: who played too), then the play is undone.
+    play(phone, "Bob scores 5", (1, "2"), who="Bob")
+    assert phone.totals() == {"Ann": 0, "Bob": 15, "Cy": 15}
+    phone.submit_text("Undo play 6")
+    expect(page.locator(".flash-success")).to_contain_text("Play 6 undone")
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 15}
+    play(phone, "Ann scores 5", (1, "2"))
+    assert phone.totals() == {"Ann": 5, "Bob": 10, "Cy": 15}
+
+    # Ann dominoes: Bob's 9 and Cy's 8 are 17, rounded to 15.
+    phone.tap_text("Ann", within="#entry .hand-form")
+    phone.type('input[name="pips-1"]', "9")
+    phone.type('input[name="pips-2"]', "8")
+    phone.submit("#entry .hand-form button.primary")
+    assert phone.totals() == {"Ann": 20, "Bob": 10, "Cy": 15}
+    expect(page.locator("#hand-1")).to_contain_text("rounded to 15")
+    expect(page.locator(".next")).to_contain_text("Hand 2: Bob deals")
+
+    # Hand 2 opens on 6-4, after Bob: Cy, 6 + 4 = 10.
+    play(phone, "Cy scores 10", (None, "6"), (1, "4"))
+    assert phone.totals() == {"Ann": 20, "Bob": 10, "Cy": 25}
+
+    # Correct hand 1 from the tiles left: Bob held 4-5 (9), Cy 5-6 (11): 20 for Ann.
+    phone.submit("#hand-1 .edit-link")
+    expect(page.locator("#entry-title")).to_have_text("Correct hand 1")
+    expect(page.locator('input[name="play-0-ends"]')).to_have_value("5-5")
+    expect(page.locator('select[name="play-3-muggins"]')).to_have_value("Cy")
+    phone.tap("#entry .tiles-entry summary")
+    phone.tap('.tile-pick[data-tile="4-5"]')  # Ann went out, so the picker starts on Bob
+    phone.tap_text("Cy 0 pips", within=".picker-sides")
+    phone.tap('.tile-pick[data-tile="5-6"]')
+    expect(page.locator('input[name="tiles-1"]')).to_have_value("4-5")
+    expect(page.locator('input[name="tiles-2"]')).to_have_value("5-6")
+    expect(page.locator('input[name="pips-2"]')).to_have_value("11")  # what will be counted
+    expect(page.locator('.tile-pick[data-tile="4-5"]')).to_be_disabled()
+    screenshot(page, "correct-muggins")
+    assert not serious_accessibility_problems(page)
+    assert_fits_a_phone(page)
+    phone.submit_text("Save hand 1")
+    assert phone.totals() == {"Ann": 25, "Bob": 10, "Cy": 25}
+    expect(page.locator("#hand-1")).to_contain_text("rounded to 20")
+
+    # Ann plays 4-4 crosswise on the 4: 6 + 8 = 14, nothing.
+    play(phone, "Ann played: no score", (1, "Double"))
+
+    # Bob plays 6-6 crosswise: 12 + 8 = 20 takes him to the target of 30 mid-hand.
+    play(phone, "Bob scores 20", (0, "Double"))
+    assert phone.totals() == {"Ann": 25, "Bob": 30, "Cy": 25}
+    expect(page.locator(".result")).to_contain_text("Bob reached 30")
+    expect(page.locator("#play-form")).to_have_count(0)
+
+
+def test_a_play_and_a_muggins_call_with_javascript_off(browser: Browser, live_server: str) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server}/new/muggins")
+    page.fill('input[name="player-1"]', "Ann")
+    page.fill('input[name="player-2"]', "Bob")
+    page.get_by_text("Start the game").click()
+    ends = page.locator("#play-form select[name=end]")
+    ends.nth(0).select_option("5-5")
+    page.locator("#play-form").get_by_role("button", name="Record the play").click()
+    expect(page.locator("#board .totals")).to_contain_text("10")
+    # Ann (next in turn) makes 5-5 + 5 = 15 and misses it: Bob calls muggins.
+    expect(ends.nth(0)).to_have_value("5-5")
+    ends.nth(1).select_option("5")
+    page.get_by_role("button", name="Muggins! Bob takes it").click()
+    expect(page.locator(".hand.in-progress")).to_contain_text("15 taken by Bob (muggins)")
+    expect(page.locator("#board .total").nth(1)).to_contain_text("25")
+    context.close()
+
+
+def test_the_muggins_checker_by_tapping(phone: Phone) -> None:
+    phone.go("/muggins")
+    page = phone.page
+    result = page.locator(".checker-result")
+    tap_end(phone, None, "4")
+    tap_end(phone, 1, "6", "Double")
+    tap_end(phone, 2, "1")
+    expect(result).to_contain_text("Count 17")
+    expect(result).to_contain_text("Scores 0")
+    expect(result).to_contain_text("scores nothing")
+    tap_end(phone, 0, "5")
+    tap_end(phone, 1, "5", "Double")
+    tap_end(phone, 2, "5")
+    expect(result).to_contain_text("Count 20")
+    expect(result).to_contain_text("Scores 20")
+    phone.type('input[name="claimed"]', "15")
+    expect(result).to_contain_text("Muggins stands")
+    assert "end=5-5" in page.url  # a reload shows the same layout
+    screenshot(page, "muggins-checker")
+    assert not serious_accessibility_problems(page)
+    assert_fits_a_phone(page)
+    # A double can lie on the table only once.
+    tap_end(phone, 2, "5", "Double")
+    expect(page.locator(".flash-error")).to_contain_text("5-5 is claimed 2 times")
+
+
+def test_the_muggins_checker_with_javascript_off(browser: Browser, live_server: str) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server}/muggins")
+    ends = page.locator("select[name=end]")
+    for slot, end in enumerate(["4", "6-6", "1"]):
+        ends.nth(slot).select_option(end)
+    page.get_by_role("button", name="Check").click()
+    result = page.locator(".checker-result")
+    expect(result).to_contain_text("Count 17")
+    expect(result).to_contain_text("scores nothing")
+    for slot, end in enumerate(["5", "5-5", "5"]):
+        ends.nth(slot).select_option(end)
+    page.get_by_role("button", name="Check").click()
+    expect(result).to_contain_text("Scores 20")
+    context.close()
+
+
+def test_only_the_scorers_phone_records_plays(phone: Phone, browser: Browser) -> None:
+    game_url = start_game(phone, "Muggins (All Fives)", ["Ann", "Bob"])
+    stranger = browser.new_context()
+    refused = stranger.request.post(f"{game_url}/plays", form={"end": "5-5", "player": "Ann"})
+    assert refused.status == 403
+    watcher = stranger.new_page()
+    watcher.goto(game_url)
+    expect(watcher.locator("#board .totals")).to_contain_text("0")
+    assert watcher.locator("#play-form").count() == 0
+    stranger.close()
+    phone.page.reload()
+    assert phone.totals() == {"Ann": 0, "Bob": 0}
