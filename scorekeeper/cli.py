@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import socket
+import io
 from pathlib import Path
 
 import click
+import qrcode
 
 from scorekeeper import create_app, db
+from scorekeeper.web import links
+
+CONNECTION_LIMIT = 1000
 
 DATABASE_OPTION = click.option(
     "--database",
@@ -21,24 +25,14 @@ def app_config(database: Path | None) -> dict[str, object] | None:
     return None if database is None else {"DATABASE": database.resolve()}
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network, as other phones would reach it."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    addresses = [str(info[4][0]) for info in infos]
-    return next((a for a in addresses if not a.startswith("127.")), None)
-
-
-def listening_urls(host: str, port: int) -> list[str]:
-    """The addresses to print for phones: the LAN address first when listening on all of them."""
-    if host in ("0.0.0.0", "::", ""):
-        lan = lan_address()
-        hosts = [h for h in (lan, "127.0.0.1") if h]
-    else:
-        hosts = [host]
-    return [f"http://{h}:{port}/" for h in hosts]
+def terminal_qr(url: str) -> str:
+    """`url` as a QR code in text, for a phone to scan off the laptop's screen."""
+    code = qrcode.QRCode()
+    code.add_data(url)
+    text = io.StringIO()
+    # Solid blocks for the light modules: terminals draw light text on a dark background.
+    code.print_ascii(out=text, invert=True)
+    return text.getvalue()
 
 
 @click.group()
@@ -50,17 +44,43 @@ def main() -> None:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it.",
+)
 @DATABASE_OPTION
-def serve(host: str, port: int, threads: int, database: Path | None) -> None:
+def serve(
+    host: str, port: int, threads: int, public_url: str | None, database: Path | None
+) -> None:
     """Serve the app on the local network with a production server (waitress)."""
     from waitress import serve as waitress_serve
 
     app = create_app(app_config(database))
+    if public_url:
+        app.config["PUBLIC_URL"] = public_url
     click.echo(f"Scorekeeper is keeping score in {app.config['DATABASE']}")
-    for url in listening_urls(host, port):
-        click.echo(f"Open on a phone on this network: {url}")
+    if app.config.get("PUBLIC_URL"):
+        urls = [str(app.config["PUBLIC_URL"]).rstrip("/") + "/"]
+        click.echo(f"Open on a phone: {urls[0]}")
+    else:
+        urls = links.listening_urls(host, port)
+        for url in urls:
+            click.echo(f"Open on a phone on this network: {url}")
+    click.echo(terminal_qr(urls[0]))
     click.echo("Stop with Ctrl+C.", err=False)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    waitress_serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="scorekeeper",
+        # Every watching phone keeps a connection open between its polls: room for a
+        # club's worth (waitress's default is 100) so the scorer's phone always gets in;
+        # poll() rather than select(), which stops at 1024 open files.
+        connection_limit=CONNECTION_LIMIT,
+        asyncore_use_poll=True,
+    )
 
 
 @main.command("init-db")
@@ -79,3 +99,65 @@ def backup(target: Path, database: Path | None) -> None:
     app = create_app(app_config(database))
     db.backup(app.config["DATABASE"], target)
     click.echo(f"Backed up {app.config['DATABASE']} to {target}")
+
+
+@main.command("export")
+@click.option("--game", "game_id", help="The id of the game to export.")
+@click.option(
+    "--league", "league_slug", help="The short name of the league to export, with every game in it."
+)
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+@DATABASE_OPTION
+def export_command(
+    game_id: str | None, league_slug: str | None, target: Path, database: Path | None
+) -> None:
+    """Write a game or a whole league to TARGET as JSON, to import into another instance."""
+    import json
+
+    from scorekeeper import transfer
+    from scorekeeper.errors import AppError
+
+    if (game_id is None) == (league_slug is None):
+        raise click.UsageError("Give either --game ID or --league SLUG.")
+    app = create_app(app_config(database))
+    conn = db.connect(app.config["DATABASE"])
+    try:
+        if game_id is not None:
+            document = transfer.export_game(conn, game_id)
+        else:
+            document = transfer.export_league(conn, str(league_slug))
+    except AppError as error:
+        raise click.ClickException(error.message) from None
+    finally:
+        conn.close()
+    target.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    hands = sum(len(record["tables"].get("hands", [])) for record in document["games"])
+    click.echo(f"Exported {len(document['games'])} game(s) with {hands} hand(s) to {target}")
+
+
+@main.command("import")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@DATABASE_OPTION
+def import_command(source: Path, database: Path | None) -> None:
+    """Add the games and leagues of an export to this database (all or nothing)."""
+    import json
+
+    from scorekeeper import transfer
+    from scorekeeper.errors import AppError
+
+    try:
+        document = json.loads(source.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise click.ClickException(f"{source} is not a JSON export: {error}") from None
+    app = create_app(app_config(database))
+    conn = db.connect(app.config["DATABASE"])
+    try:
+        imported = transfer.import_document(conn, document)
+    except AppError as error:
+        raise click.ClickException(error.message) from None
+    finally:
+        conn.close()
+    leagues = f" and league {', '.join(imported.leagues)}" if imported.leagues else ""
+    click.echo(
+        f"Imported {imported.games} game(s) with {imported.hands} hand(s){leagues} into {app.config['DATABASE']}"
+    )

@@ -38,3 +38,7 @@ class NotFound(AppError):
 
 class Conflict(AppError):
     status = 409
+
+
+class TooManyRequests(AppError):
+    status = 429

@@ -38,7 +38,8 @@ def init_app(app: Flask) -> None:
     def forged_form(_error: CSRFError) -> Response:
         # A form without a valid CSRF token did not come from our page: refuse it as forbidden.
         return error_response(
-            403, "This form has expired or did not come from this app. Reload the page and try again."
+            403,
+            "This form has expired or did not come from this app. Reload the page and try again.",
         )
 
     @app.errorhandler(HTTPException)

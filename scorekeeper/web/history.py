@@ -1,5 +1,148 @@
-"""A game's history page: every change, from which link, when."""
+"""A game's history page: every change, from which link, when; an undone hand can be restored."""
 
-from flask import Blueprint
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from scorekeeper import games, store
+from scorekeeper.db import get_db
+from scorekeeper.errors import AppError, Conflict, Forbidden, NotFound, RuleError
+from scorekeeper.forms import HandForm
+from scorekeeper.web import scorer
 
 bp = Blueprint("history", __name__)
+
+# How each kind of actor in the log is named on the page; the fingerprint follows.
+ACTOR_NAMES = {"page": "scorer link", "api": "API token"}
+ACTION_NAMES = {"created": "Game started", "entered": "entered", "corrected": "corrected"}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of the log as the page shows it."""
+
+    id: int
+    at: datetime
+    action: str
+    hand_number: int | None
+    who: str
+    explanation: tuple[str, ...]
+    entry: str | None
+    restorable: bool
+
+    @property
+    def what(self) -> str:
+        if self.hand_number is None:
+            return ACTION_NAMES.get(self.action, self.action.capitalize())
+        return f"Hand {self.hand_number} {ACTION_NAMES.get(self.action, self.action)}"
+
+
+def who(actor: str) -> str:
+    """'api:ab12cd34ef' -> 'API token ab12…': which link made a change, never the token."""
+    kind, _, fingerprint = actor.rpartition(":")
+    return f"{ACTOR_NAMES.get(kind, kind or 'scorer token')} {fingerprint[:4]}…"
+
+
+def local_time(at: str) -> datetime:
+    """A stored UTC time in this machine's time zone: the club's clock."""
+    return datetime.fromisoformat(at).astimezone()
+
+
+def changes(game: games.Game, lines: list[dict[str, Any]]) -> list[Change]:
+    """The game's log, newest first."""
+    return [change(game, line) for line in reversed(lines)]
+
+
+def change(game: games.Game, line: Mapping[str, Any]) -> Change:
+    entry = None if line["entry"] is None else json.loads(line["entry"])
+    return Change(
+        id=line["id"],
+        at=local_time(line["at"]),
+        action=line["action"],
+        hand_number=line["hand_number"],
+        who=who(line["actor"]),
+        explanation=explain(game, line["action"], entry),
+        entry=None if entry is None else json.dumps(entry, ensure_ascii=False),
+        restorable=is_restorable(game, line),
+    )
+
+
+def explain(game: games.Game, action: str, entry: Any) -> tuple[str, ...]:
+    """What a logged hand scored, in the game's own sentences (only for whole hands)."""
+    if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
+        return ()
+    try:
+        return game.ruleset.score_hand(entry, game.table, game.options).explanation
+    except RuleError:
+        return ()
+
+
+def is_restorable(game: games.Game, line: Mapping[str, Any]) -> bool:
+    """An undone hand can come back while it would still be the next hand."""
+    return (
+        line["action"] == "undone"
+        and line["entry"] is not None
+        and line["hand_number"] == len(game.hands) + 1
+        and not game.finished
+        and not game.pending_plays
+    )
+
+
+def page(game: games.Game, error: AppError | RuleError | None = None) -> str:
+    can_score = scorer.can_score(game)
+    return render_template(
+        "history/history.html",
+        game=game,
+        changes=changes(game, store.log_rows(get_db(), game.id)),
+        can_score=can_score,
+        form=HandForm(formdata=None).fresh(game.version) if can_score else None,
+        error=error,
+    )
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id: str) -> str:
+    return page(games.load_game(get_db(), game_id))
+
+
+def undone_line(game_id: str, line_id: int) -> dict[str, Any]:
+    """The log line of an undone hand of this game, or NotFound."""
+    for line in store.log_rows(get_db(), game_id):
+        if line["id"] == line_id and line["action"] == "undone":
+            return line
+    raise NotFound("There is no undone hand at this address.")
+
+
+@bp.post("/games/<game_id>/history/<int:line_id>/restore")
+def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
+    """Enter an undone hand again, as it was logged, through the same path as any new hand."""
+    game = games.load_game(get_db(), game_id)
+    if not scorer.can_score(game):
+        raise Forbidden("Only the scorer's phone can restore a hand. Open the scorer link first.")
+    form = HandForm()
+    if not form.validate_on_submit():
+        raise Forbidden("This form has expired. Reload the history and try again.")
+    line = undone_line(game_id, line_id)
+    key = f"page:{form.key.data}" if form.key.data else None
+    writer = scorer.page_writer(game, form.expected_version(), key)
+    # A second tap of the same button finds its key already used: it gets the first answer.
+    replay = key is not None and store.idempotent_response(get_db(), game_id, key) is not None
+    try:
+        if not is_restorable(game, line) and not replay:
+            raise Conflict(
+                f"Hand {line['hand_number']} can't be restored: the game has moved on "
+                f"({len(game.hands)} hands now). Enter it again instead."
+            )
+        games.record_hand(get_db(), game_id, json.loads(line["entry"]), writer)
+    except (AppError, RuleError) as refused:
+        status = refused.status if isinstance(refused, AppError) else 422
+        return page(games.load_game(get_db(), game_id), refused), status
+    flash(f"Hand {line['hand_number']} is back, as it was entered.", "success")
+    return redirect(url_for("pages.game", game_id=game_id), code=303)
