@@ -32,7 +32,10 @@ def test_serve_scores_a_block_game_for_a_second_process(tmp_path: Path) -> None:
         assert status == 422 and refused["error"]
         status, shown = call("GET", f"{base}/api/games/{game['id']}")
         assert status == 200 and len(shown["hands"]) == 1
-        assert game["scorer_url"].startswith(base)
+        # Links are made for other phones: the path is this game's join link on this port.
+        assert game["scorer_url"].endswith(
+            f":{base.rsplit(':', 1)[1]}/games/{game['id']}/join/{game['scorer_token']}"
+        )
 
 
 def test_serve_prints_the_address_to_open_and_uses_waitress(tmp_path: Path) -> None:
