@@ -15,7 +15,7 @@ def check(body: Mapping[str, Any]) -> dict[str, Any]:
     """Count the ends; with `claimed`, say whether a muggins call on that claim stands."""
     check_entry_keys(body, ("ends", "set", "points_per_five", "claimed"))
     set_name = body.get("set", "double-six")
-    if set_name not in SETS:
+    if not isinstance(set_name, str) or set_name not in SETS:
         raise RuleError(f"set must be one of: {', '.join(SETS)}", "set")
     per_five = flag(body, "points_per_five")
     count, points = check_call(body.get("ends"), SETS[set_name], per_five)

@@ -96,7 +96,14 @@ def test_muggins_checker_says_whether_a_call_stands(client: FlaskClient) -> None
 
 
 def test_muggins_checker_refuses_what_is_not_a_layout(client: FlaskClient) -> None:
-    for body in ({"ends": [5, "5-4"]}, {"ends": []}, {"ends": [7, 3]}, {"ends": "5,5"}):
+    for body in (
+        {"ends": [5, "5-4"]},
+        {"ends": []},
+        {"ends": [7, 3]},
+        {"ends": "5,5"},
+        {"ends": [5, 5], "set": {}},
+        {"ends": [5, 5], "claimed": -5},
+    ):
         response = client.post("/api/muggins/check", json=body)
         assert response.status_code == 422, body
         assert response.json["error"]

@@ -93,6 +93,37 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"200": ok("The game after the undo.", "Summary"), **WRITE_ERRORS},
                 },
             },
+            "/api/games/{game_id}/plays": {
+                "post": {
+                    "summary": "One play of the hand in progress (Muggins), posted live",
+                    "parameters": [GAME_ID, SCORER, IF_MATCH],
+                    "requestBody": body("Play"),
+                    "responses": {"201": ok("The hand in progress.", "PlayResult"), **WRITE_ERRORS},
+                },
+                "delete": {
+                    "summary": "Take back the last play posted live",
+                    "parameters": [GAME_ID, SCORER, IF_MATCH],
+                    "responses": {"200": ok("The hand in progress.", "PlayResult"), **WRITE_ERRORS},
+                },
+            },
+            "/api/games/{game_id}/next": {
+                "post": {
+                    "summary": "Start the rematch or the next game of the match",
+                    "parameters": [GAME_ID, SCORER],
+                    "responses": {"201": ok("The new game.", "Game"), **WRITE_ERRORS},
+                }
+            },
+            "/api/muggins/check": {
+                "post": {
+                    "summary": "The muggins-call checker: count the open ends, no game needed",
+                    "requestBody": body("MugginsCheck"),
+                    "responses": {
+                        "200": ok("The count and what it scores.", "MugginsCheckResult"),
+                        "400": error("The body is not a JSON object."),
+                        "422": error("Not a layout's open ends."),
+                    },
+                }
+            },
             "/api/leagues": {
                 "post": {
                     "requestBody": body("NewLeague"),
@@ -178,6 +209,42 @@ def schemas() -> dict[str, Any]:
             ]
         },
         "Entry": {"type": "object", "description": "A hand, shaped by the game's ruleset."},
+        "Play": {
+            "type": "object",
+            "required": ["player"],
+            "properties": {
+                "player": {"type": "string"},
+                "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
+                "points": {"type": "integer"},
+                "muggins_by": {"type": ["string", "null"]},
+            },
+        },
+        "PlayResult": {
+            "type": "object",
+            "required": ["hand_in_progress", *summary],
+            "properties": {"hand_in_progress": {"type": ["object", "null"]}, **summary},
+        },
+        "MugginsCheck": {
+            "type": "object",
+            "required": ["ends"],
+            "properties": {
+                "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
+                "set": {"enum": ["double-six", "double-nine"]},
+                "points_per_five": {"type": "boolean"},
+                "claimed": {"type": "integer", "minimum": 0},
+            },
+        },
+        "MugginsCheckResult": {
+            "type": "object",
+            "required": ["count", "points", "muggins", "explanation"],
+            "properties": {
+                "count": {"type": "integer"},
+                "points": {"type": "integer"},
+                "claimed": {"type": "integer"},
+                "muggins": {"type": "boolean"},
+                "explanation": {"type": "string"},
+            },
+        },
         "NewLeague": {
             "type": "object",
             "required": ["name"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.web.entry_forms.base import (
     Entry,
@@ -30,6 +31,14 @@ def pips_or_tiles(game: Game, form: FormData) -> Entry:
     sides = game.table.sides
     tiles = {side: tile_list(form.get(f"tiles-{i}", "")) for i, side in enumerate(sides)}
     if form.get("mode") == "tiles" or any(tiles.values()):
+        for i, side in enumerate(sides):
+            typed = form_number(form, f"pips-{i}", f"the pips left for {side}", "pips")
+            if not tiles[side] and typed:
+                raise RuleError(
+                    f"tiles were picked for some hands but {side}'s {typed} pips were typed: "
+                    f"pick {side}'s tiles too, or clear the picked tiles",
+                    "tiles",
+                )
         return {"tiles": tiles}
     pips: dict[str, Any] = {}
     for i, side in enumerate(sides):
