@@ -96,3 +96,25 @@ def m002_live_plays_and_matches(db: Database) -> None:
     games.add_column("match_id", str)  # games of one match (or rematch chain) share it
     games.add_column("match_game", int)  # 1, 2, 3 … within the match
     games.add_column("previous_game", str)
+
+
+@migrations()
+def m003_league_seasons(db: Database) -> None:
+    """Seasons: named date ranges of a league, for standings of one season at a time."""
+    db.table("seasons").create(
+        {
+            "id": int,
+            "league_id": int,
+            "slug": str,
+            "name": str,
+            "starts_on": str,  # YYYY-MM-DD, the club's local date, inclusive
+            "ends_on": str,  # YYYY-MM-DD, inclusive
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"league_id", "slug", "name", "starts_on", "ends_on", "created_at"},
+        foreign_keys=[("league_id", "leagues", "id")],
+    )
+    db.table("seasons").create_index(["league_id", "slug"], unique=True)
+    # Standings read a league's finished games in the order they were played.
+    db.table("games").create_index(["league_id", "status", "created_at"])

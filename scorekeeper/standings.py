@@ -1,0 +1,607 @@
+"""League standings from the results that finished games keep: rows, ratings, player records.
+
+Every game row caches its status, winners and final totals, and a correction rewrites
+them, so standings never rescore a hand and always follow the latest correction. Games
+count in the order they were started (`created_at`): a game's `finished_at` moves when one
+of its hands is corrected, its start never does. Dates are the club laptop's local dates.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from functools import cached_property, lru_cache
+from typing import Any, NamedTuple
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+from sqlite_utils import Database
+
+from scorekeeper import store
+from scorekeeper.db import write_transaction
+from scorekeeper.errors import NotFound, RuleError
+from scorekeeper.leagues import slugify
+from scorekeeper.rules import REGISTRY
+from scorekeeper.rules.base import Table
+
+FORM_LENGTH = 5
+SEASON_NAME_LIMIT = 40
+SEASON_YEARS = (1970, 2999)
+# Plackett–Luce: openskill's model for placings among any number of sides and teams.
+MODEL = PlackettLuce()
+
+
+@lru_cache(maxsize=4096)
+def player_key(name: str) -> str:
+    """How players are matched across games: case and surrounding spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+# --- leagues and seasons -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class League:
+    """A league as its pages show it; the token itself is never stored, only its hash."""
+
+    id: int
+    slug: str
+    name: str
+    token_hash: str
+
+
+def load_league(db: Database, slug: str) -> League:
+    """The league with this slug, or NotFound."""
+    row = store.league_row(db, slug)
+    if row is None:
+        raise NotFound(f"There is no league called {slug}. Check the address.")
+    return League(int(row["id"]), row["slug"], row["name"], row["token_hash"])
+
+
+def leagues_named(db: Database, slugs: Iterable[str]) -> list[League]:
+    """The leagues with these slugs (those that exist), by name."""
+    wanted = list(slugs)
+    marks = ", ".join("?" for _ in wanted)
+    rows = db.query(
+        f"select * from leagues where slug in ({marks}) order by name collate nocase", wanted
+    )
+    return [League(int(row["id"]), row["slug"], row["name"], row["token_hash"]) for row in rows]
+
+
+@dataclass(frozen=True)
+class Season:
+    """A named date range of a league; both ends count, in the club's local dates."""
+
+    slug: str
+    name: str
+    starts_on: date
+    ends_on: date
+
+    def created_between(self) -> tuple[str, str]:
+        """The season as the UTC instants [start, end) that games' `created_at` is compared with."""
+        start = datetime.combine(self.starts_on, time()).astimezone()
+        end = datetime.combine(self.ends_on + timedelta(days=1), time()).astimezone()
+        return (
+            start.astimezone(UTC).isoformat(timespec="milliseconds"),
+            end.astimezone(UTC).isoformat(timespec="milliseconds"),
+        )
+
+
+def load_seasons(db: Database, league: League) -> list[Season]:
+    """The league's seasons, latest first."""
+    return [
+        Season(
+            row["slug"],
+            row["name"],
+            date.fromisoformat(row["starts_on"]),
+            date.fromisoformat(row["ends_on"]),
+        )
+        for row in db.query(
+            "select * from seasons where league_id = ? order by starts_on desc, id desc",
+            [league.id],
+        )
+    ]
+
+
+def find_season(db: Database, league: League, slug: str | None) -> Season | None:
+    """The season with this slug (None for all time), or NotFound."""
+    if not slug:
+        return None
+    for season in load_seasons(db, league):
+        if season.slug == slug:
+            return season
+    raise NotFound(f"{league.name} has no season called {slug}.")
+
+
+def create_season(
+    db: Database, league: League, name: object, starts: object, ends: object
+) -> Season:
+    """Store a new season after checking its name and dates; returns it."""
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("a season needs a name, like “Spring 2025”", "name")
+    clean_name = " ".join(name.split())
+    if len(clean_name) > SEASON_NAME_LIMIT:
+        raise RuleError(f"a season name has at most {SEASON_NAME_LIMIT} characters", "name")
+    starts_on = parse_date(starts, "starts_on", "start")
+    ends_on = parse_date(ends, "ends_on", "end")
+    if ends_on < starts_on:
+        raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
+    with write_transaction(db):
+        seasons = load_seasons(db, league)
+        if any(s.name.casefold() == clean_name.casefold() for s in seasons):
+            raise RuleError(f"{league.name} already has a season called {clean_name}", "name")
+        taken = {s.slug for s in seasons}
+        base = slugify(clean_name)
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        db.table("seasons").insert(
+            {
+                "league_id": league.id,
+                "slug": slug,
+                "name": clean_name,
+                "starts_on": starts_on.isoformat(),
+                "ends_on": ends_on.isoformat(),
+                "created_at": store.now(),
+            }
+        )
+    return Season(slug, clean_name, starts_on, ends_on)
+
+
+def parse_date(raw: object, field_name: str, what: str) -> date:
+    """A date given as YYYY-MM-DD (or already a date), in the years a club could mean."""
+    day: date | None = raw if isinstance(raw, date) else None
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw.strip()):
+        try:
+            day = date.fromisoformat(raw.strip())
+        except ValueError:
+            day = None
+    if day is None or not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
+        raise RuleError(f"the season's {what} must be a date like 2025-03-31", field_name)
+    return day
+
+
+# --- games and how each ended ---------------------------------------------------------
+
+
+class SideResult(NamedTuple):
+    """How a game ended for one side (a tuple: standings make tens of thousands of them)."""
+
+    side: str
+    keys: tuple[str, ...]  # its players' keys
+    place: int
+    won: bool
+    points_for: int  # the side's final total
+    points_against: float  # the average of the other sides' final totals
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one game ended for one player."""
+
+    key: str
+    name: str
+    side: str
+    place: int
+    won: bool
+    points_for: int
+    points_against: float
+    opponents: tuple[str, ...]  # the keys of the players on the other sides
+
+
+@dataclass(frozen=True)
+class LeagueGame:
+    """A league game as standings see it: who sat where, the final totals and the winners."""
+
+    id: str
+    ruleset: str
+    table: Table
+    totals: Mapping[str, int]
+    winners: tuple[str, ...]
+    finished: bool
+    created_at: str  # UTC, ISO 8601, as stored
+    stored: int  # the row's rowid: settles the order of games started in the same millisecond
+
+    @cached_property
+    def started(self) -> datetime:
+        """When the game started, in the club laptop's local time."""
+        return datetime.fromisoformat(self.created_at).astimezone()
+
+    @property
+    def ruleset_name(self) -> str:
+        return ruleset_name(self.ruleset)
+
+    @property
+    def lowest_wins(self) -> bool:
+        ruleset = REGISTRY.get(self.ruleset)
+        return ruleset is not None and ruleset.lowest_wins
+
+    @cached_property
+    def side_keys(self) -> tuple[tuple[str, ...], ...]:
+        """The player keys of each side, in the order of `table.sides`."""
+        return tuple(
+            tuple(player_key(p) for p in self.table.members(side)) for side in self.table.sides
+        )
+
+    @cached_property
+    def places(self) -> dict[str, int]:
+        """Each side's final place: the winners share first, the rest follow by total."""
+        sign = 1 if self.lowest_wins else -1
+
+        def standing(side: str) -> tuple[bool, int]:
+            if side in self.winners:
+                return (False, 0)
+            return (True, sign * self.totals.get(side, 0))
+
+        keys = {side: standing(side) for side in self.table.sides}
+        return {side: 1 + sum(other < own for other in keys.values()) for side, own in keys.items()}
+
+    @cached_property
+    def side_results(self) -> tuple[SideResult, ...]:
+        """How the game ended for each side, in the order of `table.sides`."""
+        sides = self.table.sides
+        totals = [self.totals.get(side, 0) for side in sides]
+        everyone = sum(totals)
+        return tuple(
+            SideResult(
+                side=side,
+                keys=keys,
+                place=self.places[side],
+                won=side in self.winners,
+                points_for=total,
+                points_against=(everyone - total) / (len(sides) - 1),
+            )
+            for side, keys, total in zip(sides, self.side_keys, totals, strict=True)
+        )
+
+    @cached_property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """One outcome per player: partners share their side's result."""
+        return tuple(
+            Outcome(
+                key=key,
+                name=player,
+                side=result.side,
+                place=result.place,
+                won=result.won,
+                points_for=result.points_for,
+                points_against=result.points_against,
+                opponents=tuple(
+                    k for other in self.side_results if other is not result for k in other.keys
+                ),
+            )
+            for result in self.side_results
+            for key, player in zip(result.keys, self.table.members(result.side), strict=True)
+        )
+
+    @cached_property
+    def outcome_of(self) -> dict[str, Outcome]:
+        """The outcome of each player, by player key."""
+        return {outcome.key: outcome for outcome in self.outcomes}
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    ruleset = REGISTRY.get(ruleset_id)
+    return ruleset.name if ruleset else ruleset_id
+
+
+def league_games(
+    db: Database,
+    league: League,
+    *,
+    ruleset: str | None = None,
+    season: Season | None = None,
+    finished_only: bool = True,
+) -> list[LeagueGame]:
+    """The league's games in the order they were started, filtered by ruleset and season."""
+    where, params = games_where(league, ruleset, season, finished_only)
+    sql = (
+        "select id, ruleset, players, team_names, totals, winners, status, created_at, rowid "
+        f"from games where {where} order by created_at, rowid"
+    )
+    return [game_from_row(row) for row in db.execute(sql, params).fetchall()]
+
+
+def games_where(
+    league: League, ruleset: str | None, season: Season | None, finished_only: bool
+) -> tuple[str, list[object]]:
+    """The SQL condition (and its parameters) choosing a league's games."""
+    where: list[str] = ["league_id = ?"]
+    params: list[object] = [league.id]
+    if finished_only:
+        where.append("status = 'finished'")
+    if ruleset is not None:
+        where.append("ruleset = ?")
+        params.append(ruleset)
+    if season is not None:
+        where.append("created_at >= ? and created_at < ?")
+        params.extend(season.created_between())
+    return " and ".join(where), params
+
+
+def game_from_row(row: Sequence[Any]) -> LeagueGame:
+    game_id, ruleset, players, team_names, totals, winners, status, created_at, stored = row
+    return LeagueGame(
+        id=game_id,
+        ruleset=ruleset,
+        table=Table(tuple(json.loads(players)), tuple(json.loads(team_names))),
+        totals=json.loads(totals),
+        winners=tuple(json.loads(winners)),
+        finished=status == "finished",
+        created_at=created_at,
+        stored=stored,
+    )
+
+
+def finished_games_version(
+    db: Database, league: League, ruleset: str | None, season: Season | None
+) -> tuple[Any, ...]:
+    """Changes whenever the finished games chosen change: one finishes, reopens or is corrected."""
+    where, params = games_where(league, ruleset, season, finished_only=True)
+    sql = f"select count(*), max(updated_at), total(version) from games where {where}"
+    return tuple(db.execute(sql, params).fetchone())
+
+
+def rulesets_played(db: Database, league: League) -> list[tuple[str, int]]:
+    """The rulesets with finished games in the league and how many, most played first."""
+    rows = db.query(
+        "select ruleset, count(*) as n from games where league_id = ? and status = 'finished' "
+        "group by ruleset order by n desc, ruleset",
+        [league.id],
+    )
+    return [(row["ruleset"], int(row["n"])) for row in rows]
+
+
+# --- ratings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An openskill rating: the skill estimate `mu` and how unsure it still is, `sigma`."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+
+    @property
+    def shown(self) -> float:
+        """The cautious rating shown and ranked by (mu − 3σ): 0 for a newcomer, rising with play."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def certainty(self) -> str:
+        """How sure the rating is, in words a player understands."""
+        if self.sigma < 4:
+            return "sure"
+        if self.sigma < 6.5:
+            return "fairly sure"
+        return "unsure: few games"
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """A finished game with its players' ratings just after it."""
+
+    game: LeagueGame
+    after: Mapping[str, Rating]
+
+
+def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
+    """Rate games in order as one pool: each by its final placing, partners as a team."""
+    current: dict[str, PlackettLuceRating] = {}
+    rated: list[RatedGame] = []
+    for game in games:
+        teams = [[current.get(key) or MODEL.rating() for key in keys] for keys in game.side_keys]
+        ranks = [float(game.places[side]) for side in game.table.sides]
+        after: dict[str, Rating] = {}
+        for keys, team in zip(game.side_keys, MODEL.rate(teams, ranks=ranks), strict=True):
+            for key, rating in zip(keys, team, strict=True):
+                current[key] = rating
+                after[key] = Rating(rating.mu, rating.sigma)
+        rated.append(RatedGame(game, after))
+    return rated
+
+
+def rate_by_ruleset(games: Iterable[LeagueGame]) -> dict[str, list[RatedGame]]:
+    """Each ruleset's games rated as a pool of their own, the most played ruleset first.
+
+    Skill at Moon says little about skill at Block, so a rating belongs to one game.
+    """
+    groups: dict[str, list[LeagueGame]] = {}
+    for game in games:
+        groups.setdefault(game.ruleset, []).append(game)
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    return {ruleset: rate_games(group) for ruleset, group in ordered}
+
+
+# --- standings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line in the standings."""
+
+    key: str
+    player: str
+    played: int
+    won: int
+    points_for: int
+    points_against: float
+    rating: Rating
+    form: tuple[bool, ...]  # the last five results, oldest first: True for a win
+    last_played: date
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played
+
+    @property
+    def average(self) -> float:
+        """Points for per game."""
+        return self.points_for / self.played
+
+
+@dataclass
+class _Tally:
+    played: int = 0
+    won: int = 0
+    points_for: int = 0
+    points_against: float = 0.0
+    form: deque[bool] = field(default_factory=lambda: deque(maxlen=FORM_LENGTH))
+    last: RatedGame | None = None
+
+    def add(self, result: SideResult, rated: RatedGame) -> None:
+        self.played += 1
+        self.won += result.won
+        self.points_for += result.points_for
+        self.points_against += result.points_against
+        self.form.append(result.won)
+        self.last = rated
+
+    def row(self, key: str) -> Row:
+        assert self.last is not None
+        return Row(
+            key=key,
+            player=self.last.game.outcome_of[key].name,  # the latest spelling of the name
+            played=self.played,
+            won=self.won,
+            points_for=self.points_for,
+            points_against=self.points_against,
+            rating=self.last.after[key],
+            form=tuple(self.form),
+            last_played=self.last.game.started.date(),
+        )
+
+
+def rank_key(row: Row) -> tuple[float, float, int]:
+    """What the standings rank by: rating, then win rate, then games played."""
+    return (-row.rating.shown, -row.win_rate, -row.played)
+
+
+def standings_rows(rated: Iterable[RatedGame]) -> tuple[Row, ...]:
+    """One row per player over these rated games, best first."""
+    tallies: dict[str, _Tally] = {}
+    for item in rated:
+        for result in item.game.side_results:
+            for key in result.keys:
+                tally = tallies.get(key) or tallies.setdefault(key, _Tally())
+                tally.add(result, item)
+    rows = (tally.row(key) for key, tally in tallies.items())
+    return tuple(sorted(rows, key=lambda row: (*rank_key(row), row.key)))
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings over one ruleset's games, or over every game (`ruleset` None)."""
+
+    ruleset: str | None
+    name: str
+    lowest_wins: bool
+    games: int
+    rows: tuple[Row, ...]
+
+    @property
+    def counts_points(self) -> bool:
+        """Points add up within one game only: Block pips and Moon marks are different things."""
+        return self.ruleset is not None
+
+    def places(self) -> dict[str, int]:
+        """Each player's place; players level on rating, win rate and games share it."""
+        places: dict[str, int] = {}
+        previous: tuple[float, float, int] | None = None
+        for n, row in enumerate(self.rows, start=1):
+            key = rank_key(row)
+            places[row.key] = places[self.rows[n - 2].key] if key == previous else n
+            previous = key
+        return places
+
+
+def standings_by_ruleset(by_ruleset: Mapping[str, Sequence[RatedGame]]) -> list[Standings]:
+    """One standings table per ruleset, in the order given."""
+    return [
+        Standings(
+            ruleset,
+            ruleset_name(ruleset),
+            rated[0].game.lowest_wins,
+            len(rated),
+            standings_rows(rated),
+        )
+        for ruleset, rated in by_ruleset.items()
+        if rated
+    ]
+
+
+def overall_standings(games: Sequence[LeagueGame]) -> Standings:
+    """Every game together, rated as one pool; points only if the games are all one ruleset."""
+    kinds = {game.ruleset for game in games}
+    if len(kinds) == 1:
+        return standings_by_ruleset(rate_by_ruleset(games))[0]
+    return Standings(None, "All games", False, len(games), standings_rows(rate_games(games)))
+
+
+# --- one player -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player's record against one opponent: finishing ahead of, behind or level with them."""
+
+    key: str
+    name: str
+    met: int
+    ahead: int
+    behind: int
+    level: int
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's games (latest first), rating history per ruleset and head-to-head record."""
+
+    key: str
+    name: str
+    games: tuple[tuple[LeagueGame, Outcome], ...]
+    ratings: dict[str, tuple[tuple[LeagueGame, Rating], ...]]
+    head_to_head: tuple[HeadToHead, ...]
+
+    @property
+    def won(self) -> int:
+        return sum(outcome.won for _, outcome in self.games)
+
+
+def player_record(by_ruleset: Mapping[str, Sequence[RatedGame]], key: str) -> PlayerRecord | None:
+    """The record of the player with this key, or None if they played none of these games."""
+    ratings = {
+        ruleset: tuple((item.game, item.after[key]) for item in rated if key in item.after)
+        for ruleset, rated in by_ruleset.items()
+    }
+    played = sorted(
+        ((game, game.outcome_of[key]) for history in ratings.values() for game, _ in history),
+        key=lambda pair: (pair[0].created_at, pair[0].stored),
+    )
+    if not played:
+        return None
+    return PlayerRecord(
+        key=key,
+        name=played[-1][1].name,
+        games=tuple(reversed(played)),
+        ratings={ruleset: history for ruleset, history in ratings.items() if history},
+        head_to_head=head_to_head(played),
+    )
+
+
+def head_to_head(played: Sequence[tuple[LeagueGame, Outcome]]) -> tuple[HeadToHead, ...]:
+    """Against each opponent: games met, and how often the player finished ahead, behind, level."""
+    tallies: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for game, own in played:
+        for key in own.opponents:
+            theirs = game.outcome_of[key]
+            names[key] = theirs.name
+            tally = tallies.setdefault(key, [0, 0, 0])
+            tally[0 if own.place < theirs.place else 1 if own.place > theirs.place else 2] += 1
+    records = [HeadToHead(key, names[key], sum(t), t[0], t[1], t[2]) for key, t in tallies.items()]
+    return tuple(sorted(records, key=lambda h: (-h.met, h.key)))
