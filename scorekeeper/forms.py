@@ -5,8 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, StringField
-from wtforms.validators import Optional
+from wtforms import HiddenField
 
 
 class ConfirmForm(FlaskForm):  # type: ignore[misc]
@@ -34,9 +33,4 @@ class HandForm(FlaskForm):  # type: ignore[misc]
 
 
 class NewGameForm(FlaskForm):  # type: ignore[misc]
-    """The fixed part of a new game; players and options are read by name from the form."""
-
-    partnerships = BooleanField("Play in partnerships", validators=[Optional()])
-    team_1 = StringField("Team of seats 1 and 3", validators=[Optional()])
-    team_2 = StringField("Team of seats 2 and 4", validators=[Optional()])
-    league = StringField("League", validators=[Optional()])
+    """A new game; players, teams, options and league are read by name (they vary by game)."""

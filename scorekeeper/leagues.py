@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import re
+import secrets
 import unicodedata
 from typing import Any
 
@@ -21,6 +23,11 @@ def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "league"
 
 
+def slug_suffix() -> str:
+    """64 random bits after the name: a league's address is public to its link, not guessable."""
+    return base64.b32encode(secrets.token_bytes(8)).decode().rstrip("=").lower()
+
+
 def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
     """Store a new league under a free slug; returns its row and its token (stored hashed)."""
     if not isinstance(raw_name, str) or not raw_name.strip():
@@ -30,11 +37,9 @@ def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
         raise RuleError(f"a league name has at most {NAME_LIMIT} characters", "name")
     token = tokens.new_token()
     with write_transaction(db):
-        base = slugify(name)
-        slug, n = base, 1
+        slug = f"{slugify(name)}-{slug_suffix()}"
         while store.league_row(db, slug) is not None:
-            n += 1
-            slug = f"{base}-{n}"
+            slug = f"{slugify(name)}-{slug_suffix()}"
         row = {
             "slug": slug,
             "name": name,

@@ -118,3 +118,23 @@ def test_a_play_that_ends_the_game_can_still_be_undone(client: FlaskClient) -> N
     assert "Undo play 2" in page
     client.post(f"/games/{game}/plays/undo", data={"version": str(version)})
     assert client.get(f"/api/games/{game}").json["status"] == "in_progress"  # type: ignore[index]
+
+
+def test_a_game_started_on_a_page_can_join_a_league_this_phone_manages(client: FlaskClient) -> None:
+    league = client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    assert league is not None
+    assert client.get("/new/block").get_data(True).count('name="league"') == 0
+    client.get(f"/leagues/{league['slug']}/admin/{league['league_token']}")
+    assert "Thursday Club" in client.get("/new/block").get_data(True)
+    game = start(client, "block", ["Ann", "Bob"], league=league["slug"])
+    assert client.get(f"/api/games/{game}").json["league"] == league["slug"]  # type: ignore[index]
+
+
+def test_a_league_this_phone_does_not_manage_is_refused(client: FlaskClient) -> None:
+    league = client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    assert league is not None
+    response = client.post(
+        "/new/block", data={"player-1": "Ann", "player-2": "Bob", "league": league["slug"]}
+    )
+    assert response.status_code == 403
+    assert "league" in response.get_data(True)

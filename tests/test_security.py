@@ -348,10 +348,6 @@ def test_no_page_lists_games_or_leagues_to_a_stranger(world: World) -> None:
     assert stranger.get("/api/games").status_code == 405  # no listing of games
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Reported: a league's page is at /leagues/<slug>, and the slug is its name.",
-)
 def test_a_league_cannot_be_found_by_guessing_from_its_name(world: World) -> None:
     stranger = world.app.test_client()
     assert stranger.get("/leagues/fuzz-club").status_code == 404

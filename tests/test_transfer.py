@@ -81,8 +81,9 @@ def source(tmp_path: Path) -> dict[str, Any]:
     _app, client, api = instance(database)
     league = client.post("/api/leagues", json={"name": "Thursday Club"}).json or {}
     league_token = {"X-League-Token": league["league_token"]}
+    slug = league["slug"]
     season = client.post(
-        "/api/leagues/thursday-club/seasons",
+        f"/api/leagues/{slug}/seasons",
         json={"name": "Spring", "starts_on": "2020-03-01", "ends_on": "2099-05-31"},
         headers=league_token,
     )
@@ -93,9 +94,7 @@ def source(tmp_path: Path) -> dict[str, Any]:
         {"ruleset": "draw", "players": ["Ann", "Bob"], "options": {"target": 20}},
         {"ruleset": "muggins", "players": ["Ann", "Bob", "Cy"]},
     ):
-        response = client.post(
-            "/api/games", json={**body, "league": "thursday-club"}, headers=league_token
-        )
+        response = client.post("/api/games", json={**body, "league": slug}, headers=league_token)
         assert response.status_code == 201, response.json
         game = response.json or {}
         api.tokens[game["id"]] = game["scorer_token"]
@@ -125,6 +124,7 @@ def source(tmp_path: Path) -> dict[str, Any]:
     return {
         "database": database,
         "league_token": league["league_token"],
+        "slug": slug,
         "tokens": dict(api.tokens),
         "in_league": [*in_league, (rematch.json or {})["id"]],
         "alone": alone["id"],
@@ -135,7 +135,7 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
     league_file, game_file = tmp_path / "league.json", tmp_path / "game.json"
     target = tmp_path / "other-laptop.sqlite3"
     exported = cli(
-        "export", "--league", "thursday-club", league_file, "--database", source["database"]
+        "export", "--league", source["slug"], league_file, "--database", source["database"]
     )
     assert exported.exit_code == 0, exported.output
     assert "Exported 4 game(s) with 4 hand(s)" in exported.output
@@ -149,7 +149,7 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
         imported = cli("import", file, "--database", target)
         assert imported.exit_code == 0, imported.output
     assert (
-        "Imported 4 game(s) with 4 hand(s) and league thursday-club"
+        f"Imported 4 game(s) with 4 hand(s) and league {source['slug']}"
         in cli("import", league_file, "--database", tmp_path / "third.sqlite3").output
     )
 
@@ -163,15 +163,15 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
     for game_id in [*source["in_league"], source["alone"]]:
         assert new.get(f"/api/games/{game_id}").json == old.get(f"/api/games/{game_id}").json
     assert (
-        new.get("/api/leagues/thursday-club/standings").json
-        == old.get("/api/leagues/thursday-club/standings").json
+        new.get(f"/api/leagues/{source['slug']}/standings").json
+        == old.get(f"/api/leagues/{source['slug']}/standings").json
     )
     # The links still work on the new laptop: the scorer's token and the league's.
     new_api.tokens.update(source["tokens"])
     assert new_api.post_hand(source["alone"], {"all_passed": True}).status_code == 201
     joined = new.post(
         "/api/games",
-        json={"ruleset": "block", "players": ["A", "B"], "league": "thursday-club"},
+        json={"ruleset": "block", "players": ["A", "B"], "league": source["slug"]},
         headers={"X-League-Token": source["league_token"]},
     )
     assert joined.status_code == 201
@@ -179,7 +179,7 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
     again = tmp_path / "again.json"
     assert (
         cli(
-            "export", "--league", "thursday-club", again, "--database", tmp_path / "third.sqlite3"
+            "export", "--league", source["slug"], again, "--database", tmp_path / "third.sqlite3"
         ).exit_code
         == 0
     )
@@ -191,7 +191,7 @@ def test_importing_twice_is_refused_and_changes_nothing(
     source: dict[str, Any], tmp_path: Path
 ) -> None:
     league_file, target = tmp_path / "league.json", tmp_path / "other.sqlite3"
-    cli("export", "--league", "thursday-club", league_file, "--database", source["database"])
+    cli("export", "--league", source["slug"], league_file, "--database", source["database"])
     assert cli("import", league_file, "--database", target).exit_code == 0
     refused_import(
         league_file, target, "is already in this database: importing it again would double it"
@@ -202,10 +202,16 @@ def test_a_different_league_with_the_same_name_is_not_merged(
     source: dict[str, Any], tmp_path: Path
 ) -> None:
     league_file, target = tmp_path / "league.json", tmp_path / "other.sqlite3"
-    cli("export", "--league", "thursday-club", league_file, "--database", source["database"])
-    _app, client, _api = instance(target)
-    assert client.post("/api/leagues", json={"name": "Thursday Club"}).status_code == 201
-    refused_import(league_file, target, "A different league called thursday-club already exists")
+    cli("export", "--league", source["slug"], league_file, "--database", source["database"])
+    instance(target)
+    with sqlite3.connect(target) as conn:  # another club's league that took the same address
+        conn.execute(
+            "insert into leagues (slug, name, token_hash, created_at) values (?, ?, ?, ?)",
+            [source["slug"], "Thursday Club", "another club's token", "2026-01-01T00:00:00"],
+        )
+    refused_import(
+        league_file, target, f"A different league called {source['slug']} already exists"
+    )
 
 
 def test_a_game_joins_its_league_when_the_league_is_already_there(
@@ -218,7 +224,7 @@ def test_a_game_joins_its_league_when_the_league_is_already_there(
         tmp_path / "o.sqlite3",
     )
     late = source["in_league"][0]
-    cli("export", "--league", "thursday-club", league_file, "--database", source["database"])
+    cli("export", "--league", source["slug"], league_file, "--database", source["database"])
     document = json.loads(league_file.read_text())
     document["games"] = [g for g in document["games"] if g["game"]["id"] != late]
     league_file.write_text(json.dumps(document))

@@ -170,7 +170,15 @@ def muggins_check() -> Response:
 @bp.post("/leagues")
 def create_league() -> Response:
     league, token = leagues.create_league(get_db(), json_body().get("name"))
-    response = jsonify({"slug": league["slug"], "name": league["name"], "league_token": token})
+    response = jsonify(
+        {
+            "slug": league["slug"],
+            "name": league["name"],
+            "league_token": token,
+            "admin_url": external_url("leagues.admin_link", slug=league["slug"], token=token),
+            "standings_url": external_url("leagues.standings_page", slug=league["slug"]),
+        }
+    )
     response.status_code = 201
     return response
 

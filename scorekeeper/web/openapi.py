@@ -23,6 +23,7 @@ def body(schema: str) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": ref(schema)}}}
 
 
+SLUG = {"name": "slug", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
 SCORER = {"name": "X-Scorer-Token", "in": "header", "required": True, "schema": {"type": "string"}}
@@ -121,6 +122,50 @@ def openapi_document() -> dict[str, Any]:
                         "200": ok("The count and what it scores.", "MugginsCheckResult"),
                         "400": error("The body is not a JSON object."),
                         "422": error("Not a layout's open ends."),
+                    },
+                }
+            },
+            "/api/leagues/{slug}": {
+                "get": {
+                    "parameters": [SLUG],
+                    "responses": {
+                        "200": ok("The league, its seasons and games.", "League"),
+                        "404": error("No such league."),
+                    },
+                }
+            },
+            "/api/leagues/{slug}/standings": {
+                "get": {
+                    "parameters": [
+                        SLUG,
+                        {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
+                        {"name": "season", "in": "query", "schema": {"type": "string"}},
+                    ],
+                    "responses": {
+                        "200": ok("Standings, best first.", "Standings"),
+                        "404": error("No such league."),
+                        "422": error("Unknown ruleset or season."),
+                    },
+                }
+            },
+            "/api/leagues/{slug}/seasons": {
+                "post": {
+                    "parameters": [
+                        SLUG,
+                        {
+                            "name": "X-League-Token",
+                            "in": "header",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
+                    ],
+                    "requestBody": body("NewSeason"),
+                    "responses": {
+                        "201": ok("The season.", "Season"),
+                        "400": error("The body is not a JSON object."),
+                        "403": error("No valid league token."),
+                        "404": error("No such league."),
+                        "422": error("A name and dates that make a season."),
                     },
                 }
             },
@@ -245,6 +290,30 @@ def schemas() -> dict[str, Any]:
                 "explanation": {"type": "string"},
             },
         },
+        "League": {"type": "object", "required": ["slug", "name"]},
+        "Standings": {
+            "type": "object",
+            "required": ["league", "rows"],
+            "properties": {
+                "rows": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["player", "played", "won", "win_rate", "rating"],
+                    },
+                }
+            },
+        },
+        "NewSeason": {
+            "type": "object",
+            "required": ["name", "starts_on", "ends_on"],
+            "properties": {
+                "name": {"type": "string"},
+                "starts_on": {"type": "string", "format": "date"},
+                "ends_on": {"type": "string", "format": "date"},
+            },
+        },
+        "Season": {"type": "object"},
         "NewLeague": {
             "type": "object",
             "required": ["name"],

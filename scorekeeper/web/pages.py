@@ -19,7 +19,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from scorekeeper import checker, games
+from scorekeeper import checker, games, store
 from scorekeeper.db import get_db
 from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
@@ -28,6 +28,7 @@ from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.leagues import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 
 bp = Blueprint("pages", __name__)
@@ -78,12 +79,13 @@ def rules(ruleset_id: str) -> str:
 def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     ruleset = REGISTRY.get(ruleset_id) or abort(404)
     form = NewGameForm()
-    error: RuleError | None = None
+    held = held_league_tokens()
+    error: AppError | RuleError | None = None
     if form.validate_on_submit():
         try:
             new = games.parse_new_game(new_game_payload(ruleset, request.form))
-            game, token = games.create_game(get_db(), new, None)
-        except RuleError as refused:
+            game, token = games.create_game(get_db(), new, held.get(new.league or ""))
+        except (RuleError, AppError) as refused:
             error = refused
         else:
             scorer.grant(game)
@@ -97,9 +99,16 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         values=request.form,
         error=error,
         names=session.get("names", []),
+        leagues=league_names(held),
         option_default=option_default_text,
     )
-    return (page, 422) if error else page
+    return (page, status_of(error)) if error else page
+
+
+def league_names(held: Mapping[str, str]) -> dict[str, str]:
+    """The leagues this phone may add games to: slug → name."""
+    rows = (store.league_row(get_db(), slug) for slug in held)
+    return {row["slug"]: row["name"] for row in rows if row is not None}
 
 
 def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
@@ -114,6 +123,8 @@ def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any
         if all(teams):
             payload["team_names"] = teams
     payload["options"] = chosen_options(ruleset, players, partnerships, form)
+    if form.get("league"):
+        payload["league"] = form["league"]
     return payload
 
 
