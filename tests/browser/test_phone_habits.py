@@ -1,0 +1,91 @@
+"""Phone habits on every page type: big tap targets, nothing fetched from elsewhere, no sideways scroll."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+from tests.browser.conftest import Phone, assert_fits_a_phone
+from tests.server import call
+
+SMALLEST_TAP = 44  # px, the issue's minimum for anything a thumb has to hit
+
+# Controls a player taps. Links inside running text are exempt (as in WCAG 2.5.8).
+CONTROLS = "button, select, input:not([type=hidden]), label.choice, summary, a.button, a.edit-link"
+
+
+def small_controls(page: Page) -> list[str]:
+    found: list[dict[str, Any]] = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector))
+            .filter(el => el.offsetParent !== null && !el.closest('[hidden], [aria-hidden=true]'))
+            .map(el => {
+              const target = el.matches('input[type=radio], input[type=checkbox]')
+                ? (el.closest('label') || el) : el;
+              const box = target.getBoundingClientRect();
+              return {what: target.outerHTML.slice(0, 90), width: box.width, height: box.height};
+            })""",
+        CONTROLS,
+    )
+    return [
+        f"{c['what']} is {c['width']:.0f}×{c['height']:.0f}"
+        for c in found
+        if c["height"] < SMALLEST_TAP - 0.5 or c["width"] < SMALLEST_TAP - 0.5
+    ]
+
+
+def page_types(live_server: str) -> dict[str, str]:
+    """One page of every type, with a game of each kind under way."""
+    status, league = call("POST", f"{live_server}/api/leagues", {"name": "Habits Club"})
+    assert status == 201
+    paths = {
+        "home": "/",
+        "catalogue": "/new",
+        "new game": "/new/eighty",
+        "rules": "/rules/moon",
+        "muggins checker": "/muggins",
+        "leagues": "/leagues",
+        "league standings": f"/leagues/{league['slug']}",
+        "league screen": f"/leagues/{league['slug']}/screen",
+    }
+    for ruleset, players in [
+        ("block", ["Ann", "Bob", "Cy"]),
+        ("black-tile-11", ["Ann", "Bob", "Cy", "Dee"]),
+        ("muggins", ["Ann", "Bob"]),
+        ("eighty", ["Ann", "Bob", "Cy", "Dee"]),
+        ("moon", ["Ann", "Bob", "Cy"]),
+    ]:
+        status, game = call(
+            "POST", f"{live_server}/api/games", {"ruleset": ruleset, "players": players}
+        )
+        assert status == 201
+        paths[f"scorer {ruleset}"] = f"/games/{game['id']}/join/{game['scorer_token']}"
+        paths[f"history {ruleset}"] = f"/games/{game['id']}/history"
+    paths["watch"] = f"/games/{game['id']}"
+    paths["table card"] = f"/games/{game['id']}/card"
+    return paths
+
+
+def test_every_page_has_big_tap_targets_and_fetches_nothing_from_elsewhere(
+    phone: Phone, live_server: str
+) -> None:
+    page = phone.page
+    host = urlsplit(live_server).netloc
+    elsewhere: list[str] = []
+    page.on(
+        "request",
+        lambda r: None if urlsplit(r.url).netloc in (host, "") else elsewhere.append(r.url),
+    )
+    problems: dict[str, list[str]] = {}
+    for name, path in page_types(live_server).items():
+        phone.go(path)
+        page.wait_for_load_state("networkidle")
+        assert_fits_a_phone(page)
+        small = small_controls(page)
+        if small:
+            problems[name] = small
+    assert problems == {}, "\n".join(
+        f"{name}: {item}" for name, items in problems.items() for item in items
+    )
+    assert elsewhere == []
