@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,6 +27,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: config, instance folder, database, blueprints."""
     app = Flask(
         __name__,
+        instance_path=str(instance_folder()),
         instance_relative_config=True,
         template_folder=asset_folder("templates"),
         static_folder=asset_folder("static"),
@@ -70,6 +72,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api_bp)
     init_error_handlers(app)
     return app
+
+
+def instance_folder() -> Path:
+    """instance/ beside the code in a checkout; for an installed app, instance/ where it is started.
+
+    SCOREKEEPER_INSTANCE names another folder. Either way the club's file is easy to find.
+    """
+    if named := os.environ.get("SCOREKEEPER_INSTANCE"):
+        return Path(named).resolve()
+    checkout = PACKAGE_DIR.parent
+    if (checkout / "pyproject.toml").is_file():
+        return checkout / "instance"
+    return Path.cwd() / "instance"
 
 
 def instance_secret(instance: Path) -> str:

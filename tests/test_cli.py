@@ -83,3 +83,16 @@ def test_backup_while_serving_holds_every_hand(tmp_path: Path) -> None:
     with sqlite3.connect(copy) as conn:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
         assert conn.execute("select count(*) from hands").fetchone()[0] == 3
+
+
+def test_the_club_file_lives_in_the_instance_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper import create_app
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "club"))
+    app = create_app()
+    assert app.config["DATABASE"] == str(tmp_path / "club" / "scorekeeper.sqlite3")
+    assert (tmp_path / "club" / "secret_key").is_file()
+    # The key is made once and kept: a restart signs cookies the same way.
+    assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]
