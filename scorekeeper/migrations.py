@@ -118,3 +118,15 @@ def m003_league_seasons(db: Database) -> None:
     db.table("seasons").create_index(["league_id", "slug"], unique=True)
     # Standings read a league's finished games in the order they were played.
     db.table("games").create_index(["league_id", "status", "created_at"])
+
+
+@migrations()
+def m004_match_and_rematch_indexes(db: Database) -> None:
+    """Find a match's games and a game's rematch without reading every game.
+
+    Without them every view of a four-player Moon game read the whole games table, and
+    scoring one of its hands read it several times: 20 ms a view and 74 ms a hand with
+    100,000 games stored, against 2 and 4 ms on a fresh file (bench/, the growth scenario).
+    """
+    db.table("games").create_index(["match_id", "match_game"])
+    db.table("games").create_index(["previous_game"])

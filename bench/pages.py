@@ -1,0 +1,171 @@
+"""Scenario 4, page weight: each page type with every asset it loads, raw and gzip-compressed.
+
+A page's assets are what it makes the browser fetch: stylesheets and icons (`<link
+href>`), scripts and images (`src`), and what the stylesheets themselves point at
+(`url(…)`). Each is fetched once per page. An asset on another host is a request that
+leaves the club's network: it is flagged, never fetched.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.cookiejar
+import random
+import re
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+from bench.client import Client
+from bench.server import Server
+from bench.workload import PLAYERS, new_game, post_hand, scored_game
+
+HANDS = 10
+LEAGUE_GAMES = 6
+CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
+
+
+class AssetFinder(HTMLParser):
+    """The URLs a page makes the browser load (not the links it merely shows)."""
+
+    LOADED = frozenset({("link", "href"), ("script", "src"), ("img", "src"), ("source", "src")})
+    LOADING_RELS = frozenset(
+        {"stylesheet", "icon", "preload", "modulepreload", "manifest", "apple-touch-icon"}
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "link" and not set((found.get("rel") or "").split()) & self.LOADING_RELS:
+            return
+        for name, value in attrs:
+            if value and (tag, name) in self.LOADED and not value.startswith("data:"):
+                self.urls.append(value)
+            if value and name == "srcset":
+                self.urls += [part.split()[0] for part in value.split(",") if part.strip()]
+
+
+@dataclass
+class Weight:
+    """A page and its assets: bytes as sent (the app does not compress) and gzip-compressed."""
+
+    page: str
+    url: str
+    status: int = 0
+    html: int = 0
+    raw: int = 0
+    compressed: int = 0
+    assets: dict[str, int] = field(default_factory=dict)  # path -> bytes
+    external: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def heaviest(self, count: int = 3) -> str:
+        """The page and its largest assets, for a reader wondering where the bytes go."""
+        parts = sorted({"page": self.html, **self.assets}.items(), key=lambda kv: -kv[1])
+        return ", ".join(
+            f"{name.rsplit('/', 1)[-1]} {size / 1024:.1f}" for name, size in parts[:count]
+        )
+
+
+def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, bytes, str]:
+    """Status, body and final URL (after redirects) of a GET."""
+    try:
+        with opener.open(url, timeout=10) as response:
+            return response.status, response.read(), response.geturl()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), url
+
+
+def weigh(opener: urllib.request.OpenerDirector, page: str, url: str) -> Weight:
+    weight = Weight(page, url)
+    weight.status, body, final = fetch(opener, url)
+    weight.html = len(body)
+    weight.raw, weight.compressed = len(body), len(gzip.compress(body))
+    origin = urlsplit(final).netloc
+    finder = AssetFinder()
+    finder.feed(body.decode("utf-8", "replace"))
+    queue, seen = [urljoin(final, u) for u in finder.urls], set()
+    while queue:
+        asset = queue.pop(0)
+        if asset in seen:
+            continue
+        seen.add(asset)
+        if urlsplit(asset).netloc != origin:
+            weight.external.append(asset)
+            continue
+        status, data, _ = fetch(opener, asset)
+        if status != 200:
+            weight.missing.append(f"{urlsplit(asset).path} ({status})")
+            continue
+        weight.assets[urlsplit(asset).path] = len(data)
+        weight.raw += len(data)
+        weight.compressed += len(gzip.compress(data))
+        if asset.split("?")[0].endswith(".css"):
+            queue += [urljoin(asset, u) for u in CSS_URL.findall(data.decode("utf-8", "replace"))]
+    return weight
+
+
+def opener(jar: http.cookiejar.CookieJar | None = None) -> urllib.request.OpenerDirector:
+    handlers: list[urllib.request.BaseHandler] = [urllib.request.ProxyHandler({})]
+    if jar is not None:
+        handlers.append(urllib.request.HTTPCookieProcessor(jar))
+    return urllib.request.build_opener(*handlers)
+
+
+def league_with_results(api: Client, rng: random.Random) -> str:
+    """A league with a few finished games of Block to 50; returns its slug."""
+    league = api.request("POST", "/api/leagues", {"name": "Bench Club"}).json()
+    for _ in range(LEAGUE_GAMES):
+        game_id, token = new_game(
+            api, target=50, league=league["slug"], league_token=league["league_token"]
+        )
+        while post_hand(api, game_id, token, rng).json().get("status") == "in_progress":
+            pass
+    return str(league["slug"])
+
+
+def run(server: Server) -> list[Weight]:
+    """Every page type a phone opens, on a fresh file with a game, a league and its results."""
+    base = server.base
+    api = Client(base)
+    rulesets = [r["id"] for r in api.request("GET", "/api/rulesets").json() if 4 in r["players"]]
+    scorer = opener(http.cookiejar.CookieJar())  # the scorer's phone: it opens scorer links
+    watcher = opener()  # any other phone
+    rng = random.Random(4)
+    games = {"block": scored_game(api, HANDS, rng)}  # the others with no hand yet
+    for ruleset in rulesets:
+        if ruleset not in games:
+            body = {"ruleset": ruleset, "players": list(PLAYERS)}
+            created = api.request("POST", "/api/games", body).json()
+            games[ruleset] = created["id"], created["scorer_token"]
+    for game_id, token in games.values():
+        fetch(scorer, urljoin(base, f"/games/{game_id}/join/{token}"))
+    block = games["block"][0]
+    league = league_with_results(api, rng)
+    api.close()
+    pages = {
+        "home (scorer's phone)": (scorer, "/"),
+        "new game: pick a game": (scorer, "/new"),
+        "new game: Block form": (scorer, "/new/block"),
+        "rules: Block": (watcher, "/rules/block"),
+        **{
+            f"scorer page: {ruleset}{', 10 hands' if ruleset == 'block' else ''}": (
+                scorer,
+                f"/games/{game_id}",
+            )
+            for ruleset, (game_id, _token) in games.items()
+        },
+        "watch page (10 hands)": (watcher, f"/games/{block}"),
+        "share page (scorer)": (scorer, f"/games/{block}/share"),
+        "history (10 hands)": (watcher, f"/games/{block}/history"),
+        "table card": (watcher, f"/games/{block}/card"),
+        "muggins checker": (watcher, "/muggins?end=5&end=6-6&end=4"),
+        "leagues": (watcher, "/leagues"),
+        "league page (6 results)": (watcher, f"/leagues/{league}"),
+    }
+    return [weigh(phone, name, urljoin(base, path)) for name, (phone, path) in pages.items()]

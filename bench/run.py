@@ -1,0 +1,398 @@
+"""Run the benchmark scenarios against the real server and print every figure with its baseline.
+
+    .venv/bin/python -m bench            # every scenario, about 3 minutes
+    .venv/bin/python -m bench --quick    # the same, shorter and smaller, about a minute
+
+Each scenario starts `scorekeeper serve` on a fresh file in a temporary folder, on a free
+loopback port, and stops it afterwards. Every run is bounded in time. The options after
+--only change the server's settings, to compare them (docs/BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import os
+import platform
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from importlib.metadata import version
+from pathlib import Path
+
+from bench import club_night, pages, scale, seed, throughput
+from bench import standings as league_bench
+from bench.client import Tally, distinct_sources, percentile
+from bench.report import Figure, kb, markdown, ms, ratio, table
+from bench.server import Settings, log_warnings, serving
+
+POST_P99_TARGET_MS = 50
+SEEN_WITHIN_S = 2.0
+THROUGHPUT_SHARE = 0.5
+STANDINGS_TARGET_MS = 100
+GROWTH_LIMIT = 1.2
+PAGE_LIMIT = 60 * 1024
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How long and how big each scenario is."""
+
+    tables: int = 50
+    phones: int = 200
+    club_seconds: float = 60
+    throughput_rounds: int = 3
+    throughput_seconds: float = 3
+    league_games: int = 10_000
+    league_players: int = 100
+    standings_runs: int = 20
+    standings_changes: int = 5
+    stored_games: int = 100_000
+    stored_hands: int = 5
+    growth_games: int = 4
+    growth_rounds: int = 30
+
+
+FULL = Plan()
+QUICK = Plan(
+    club_seconds=15,
+    throughput_rounds=1,
+    throughput_seconds=2,
+    standings_runs=10,
+    standings_changes=3,
+    stored_hands=1,
+    growth_games=2,
+    growth_rounds=12,
+)
+
+Scenario = Callable[[Path, Settings, Plan], list[Figure]]
+CLIENTS = {
+    True: "each table and phone from a loopback address of its own (127.x.y.z)",
+    False: "all from 127.0.0.1 (no other loopback address here): the write limit is off",
+}
+
+
+# --- 1. a club night -----------------------------------------------------------------
+
+
+def club(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    with serving(folder / "club.sqlite3", settings) as server:
+        night = club_night.run(
+            server, tables=plan.tables, phones=plan.phones, seconds=plan.club_seconds
+        )
+        warnings = log_warnings(server)
+    name = f"1. club night ({plan.tables} tables, {plan.phones} phones, {plan.club_seconds:.0f} s)"
+    post, probe = night.hands, night.healthz
+    seen_max = percentile(night.delays, 100)
+    errors = [*post.errors, *night.board.errors, *probe.errors]
+    error_text = f"{len(errors)}" + (f" ({', '.join(sorted(set(errors)))})" if errors else "")
+    unseen = f", {night.unseen} hands never seen" if night.unseen else ""
+    cores = "–" if night.cores is None else f"{night.cores:.2f} cores"
+    return [
+        Figure(name, "hands scored", f"{post.count} ({night.hand_rate:.1f}/s)"),
+        *latency_figures(name, "hand POST", post, probe, target_p99=POST_P99_TARGET_MS),
+        *latency_figures(name, "board poll (304 or 200)", night.board, probe),
+        Figure(name, "errors", error_text, target="0", met=not errors and not night.unseen),
+        Figure(
+            name,
+            "201 → watcher's 200 showing it, p50 / p99 / max",
+            " / ".join(f"{percentile(night.delays, p):.2f} s" for p in (50, 99, 100)) + unseen,
+            target=f"max < {SEEN_WITHIN_S:.0f} s",
+            met=night.unseen == 0 and seen_max < SEEN_WITHIN_S,
+        ),
+        Figure(
+            name,
+            "server: CPU used; new connections; overload warnings",
+            f"{cores}; {night.reconnects} reconnects; "
+            + ", ".join(f"{count} {kind}" for kind, count in warnings.items()),
+        ),
+    ]
+
+
+def latency_figures(
+    scenario: str, what: str, tally: Tally, probe: Tally, target_p99: float | None = None
+) -> list[Figure]:
+    """p50 and p99 of `tally`, each beside /healthz asked under the same load."""
+    figures = []
+    for p in (50, 99):
+        limit = target_p99 if p == 99 else None
+        target = "" if limit is None else f"< {limit:.0f} ms"
+        met = None if limit is None else tally.ms(p) < limit
+        figures.append(
+            Figure(
+                scenario,
+                f"{what} p{p}",
+                ms(tally.ms(p)),
+                f"/healthz {ms(probe.ms(p))}",
+                ratio(tally.ms(p), probe.ms(p)),
+                target,
+                met,
+            )
+        )
+    return figures
+
+
+# --- 2. throughput -------------------------------------------------------------------
+
+
+def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    with serving(folder / "throughput.sqlite3", settings) as server:
+        measured = throughput.run(
+            server, rounds=plan.throughput_rounds, seconds=plan.throughput_seconds
+        )
+    name = (
+        f"2. throughput ({throughput.CONNECTIONS} connections, "
+        f"{plan.throughput_rounds}×{plan.throughput_seconds:.0f} s each)"
+    )
+    base = measured.pop("/healthz")
+    figures = [Figure(name, "/healthz", per_second(base), "(the baseline)")]
+    targeted = {"watch page", "scorer page", "game JSON"}
+    for label, result in measured.items():
+        share = result.per_second / base.per_second
+        figures.append(
+            Figure(
+                name,
+                label,
+                per_second(result),
+                f"/healthz {base.per_second:.0f}/s",
+                f"{share:.2f}×",
+                f"≥ {THROUGHPUT_SHARE:.2f}×" if label in targeted else "",
+                share >= THROUGHPUT_SHARE if label in targeted else None,
+            )
+        )
+    for label, result in {"/healthz": base, **measured}.items():
+        cpu, base_cpu = result.cpu_ms_per_request, base.cpu_ms_per_request
+        if cpu is not None and base_cpu is not None and label != "/healthz":
+            figures.append(
+                Figure(
+                    name,
+                    f"{label}: server CPU per request",
+                    f"{cpu:.2f} ms",
+                    f"/healthz {base_cpu:.2f} ms",
+                    f"{cpu / base_cpu:.1f}×",
+                )
+            )
+    return figures
+
+
+def per_second(result: throughput.Measured) -> str:
+    errors = f", {len(result.tally.errors)} errors" if result.tally.errors else ""
+    return f"{result.per_second:.0f}/s (p99 {result.tally.ms(99):.0f} ms{errors})"
+
+
+# --- 3. league scale -----------------------------------------------------------------
+
+
+def league(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    path = folder / "league.sqlite3"
+    slug = league_bench.build(path, plan.league_games, plan.league_players)
+    with serving(path, settings) as server:
+        times = scale.standings(
+            server, path, slug, runs=plan.standings_runs, changes=plan.standings_changes
+        )
+    name = f"3. league of {plan.league_games:,} games, {plan.league_players} players"
+    figures = []
+    for label in scale.STANDINGS_URLS:
+        for when, tallies in (("unchanged", times.warm), ("after a change", times.changed)):
+            tally = tallies[label]
+            figures.append(
+                Figure(
+                    name,
+                    f"{label} p50, {when} (n={tally.count})",
+                    ms(tally.ms(50)),
+                    f"/healthz {ms(times.healthz.ms(50))}",
+                    ratio(tally.ms(50), times.healthz.ms(50)),
+                    f"< {STANDINGS_TARGET_MS} ms",
+                    tally.ms(50) < STANDINGS_TARGET_MS and not tally.errors,
+                )
+            )
+    figures.append(page_size_figure(f"league page, {plan.league_games:,} games", times.page))
+    return figures
+
+
+def page_size_figure(page: str, body: bytes) -> Figure:
+    return Figure(
+        "4. page weight",
+        f"{page} (HTML alone)",
+        f"{kb(len(body))} (gzip {kb(len(gzip.compress(body)))})",
+        target=f"< {PAGE_LIMIT // 1024} KB",
+        met=len(body) < PAGE_LIMIT,
+    )
+
+
+def growth(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    big = folder / "stored.sqlite3"
+    began = time.perf_counter()
+    seed.build(big, plan.stored_games, plan.stored_hands)
+    seeded = time.perf_counter() - began
+    fresh, stored = "fresh file", f"{plan.stored_games:,} games"
+    with serving(folder / "fresh.sqlite3", settings) as one, serving(big, settings) as many:
+        times = scale.growth(
+            {fresh: one, stored: many}, games=plan.growth_games, rounds=plan.growth_rounds
+        )
+    name = f"3. growth: fresh file vs {plan.stored_games:,} games stored"
+    figures = [
+        Figure(
+            name,
+            "stored file",
+            f"{plan.stored_games:,} games × {plan.stored_hands} hands, "
+            f"{big.stat().st_size / 2**20:.0f} MB, seeded in {seeded:.0f} s",
+        )
+    ]
+    for op in scale.growth_ops():
+        small, large = times[fresh][op], times[stored][op]
+        errors = len(small.errors) + len(large.errors)
+        figures.append(
+            Figure(
+                name,
+                f"{op} p50 (n={large.count}{f', {errors} errors' if errors else ''})",
+                f"{ms(large.ms(50))} with {stored}",
+                f"{fresh} {ms(small.ms(50))}",
+                ratio(large.ms(50), small.ms(50)),
+                "" if op == "/healthz" else f"≤ {GROWTH_LIMIT:.2f}×",
+                None if op == "/healthz" else large.ms(50) <= GROWTH_LIMIT * small.ms(50),
+            )
+        )
+    return figures
+
+
+# --- 4. page weight ------------------------------------------------------------------
+
+
+def weight(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    with serving(folder / "pages.sqlite3", settings) as server:
+        weights = pages.run(server)
+    figures = []
+    for w in weights:
+        problems = [f"external: {u}" for u in w.external] + [f"missing: {u}" for u in w.missing]
+        if w.status != 200:
+            problems.append(f"HTTP {w.status}")
+        figures.append(
+            Figure(
+                "4. page weight",
+                f"{w.page} + {len(w.assets)} assets",
+                f"{kb(w.raw)} (gzip {kb(w.compressed)})",
+                "; ".join(problems) or f"largest: {w.heaviest()}",
+                target=f"< {PAGE_LIMIT // 1024} KB, 0 external",
+                met=w.raw < PAGE_LIMIT and not problems,
+            )
+        )
+    return figures
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "club": club,
+    "throughput": rates,
+    "standings": league,
+    "growth": growth,
+    "pages": weight,
+}
+
+
+# --- the run -------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
+    except (OSError, StopIteration):
+        pass
+    return (
+        f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
+        f"waitress {version('waitress')}, Flask {version('flask')}"
+    )
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter and smaller: about a minute")
+    parser.add_argument(
+        "--only",
+        default=",".join(SCENARIOS),
+        help=f"comma-separated scenarios (default all: {','.join(SCENARIOS)})",
+    )
+    parser.add_argument("--threads", type=int, help="serve --threads (default: the app's)")
+    parser.add_argument(
+        "--synchronous",
+        choices=["off", "normal", "full", "extra"],
+        help="try another `PRAGMA synchronous` (default: the app's)",
+    )
+    parser.add_argument(
+        "--connection-limit", type=int, help="try another waitress connection_limit"
+    )
+    parser.add_argument(
+        "--keep-connection",
+        action="store_true",
+        help="try the server holding one SQLite connection open for its lifetime",
+    )
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
+    chosen = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = sorted(set(chosen) - set(SCENARIOS))
+    if unknown:
+        raise SystemExit(
+            f"unknown scenario(s): {', '.join(unknown)}; pick from {', '.join(SCENARIOS)}"
+        )
+    plan = QUICK if args.quick else FULL
+    settings = Settings(
+        threads=args.threads,
+        synchronous=args.synchronous,
+        connection_limit=args.connection_limit,
+        keep_connection=args.keep_connection or None,
+    )
+    started, load_before, began = datetime.now().astimezone(), load(), time.perf_counter()
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
+        for name in chosen:
+            print(f"… {name}", flush=True)
+            figures += SCENARIOS[name](Path(folder), settings, plan)
+    took = time.perf_counter() - began
+    figures.sort(key=lambda figure: figure.scenario.split(".")[0])  # stable: by scenario number
+    print()
+    print(
+        f"Scorekeeper benchmark, {started:%Y-%m-%d %H:%M %Z}, {'quick' if args.quick else 'full'} run"
+    )
+    print(f"machine: {machine()}")
+    print(f"server: scorekeeper serve with {settings.described()}")
+    print(f"clients: {CLIENTS[distinct_sources()]}")
+    print(f"load average (1, 5, 15 min) before: {load_before}, after: {load()}; took {took:.0f} s")
+    print()
+    print(markdown(figures) if args.markdown else table(figures))
+    missed = [f for f in figures if f.met is False]
+    print()
+    print(f"{sum(f.met is True for f in figures)} targets met, {len(missed)} missed")
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "started": started.isoformat(),
+                    "quick": args.quick,
+                    "machine": machine(),
+                    "settings": settings.described(),
+                    "took_s": math.ceil(took),
+                    "figures": [f.as_dict() for f in figures],
+                },
+                indent=1,
+            )
+            + "\n"
+        )

@@ -1,0 +1,93 @@
+"""Scenario 2: how many scoreboard pages and game JSONs the server serves, next to /healthz.
+
+Every URL is asked back to back from several keep-alive connections for a few seconds,
+in rounds that take turns (healthz, page, JSON, …, then again), so a noisy neighbour
+on the machine weighs on all of them alike.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from bench.client import Client, Tally, closed_loop
+from bench.server import Server
+from bench.workload import scored_game, scorer_cookie
+
+HANDS = 12  # a game well under way: the board, the page and the JSON show every hand
+CONNECTIONS = 8
+WARMUP_S = 0.5
+
+
+@dataclass(frozen=True)
+class Target:
+    """One URL to load: how a phone or script asks for it, and the answer expected."""
+
+    name: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    expect: int = 200
+
+
+@dataclass
+class Measured:
+    """A URL's runs added up: requests per second, latencies, server CPU per request."""
+
+    rates: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+
+    @property
+    def per_second(self) -> float:
+        return sum(self.rates) / len(self.rates)
+
+    @property
+    def cpu_ms_per_request(self) -> float | None:
+        return sum(self.cpu_ms) / len(self.cpu_ms) if self.cpu_ms else None
+
+
+def targets(server: Server) -> list[Target]:
+    """/healthz first (the baseline), then the pages and JSON of one game under way."""
+    client = Client(server.base)
+    game_id, token = scored_game(client, HANDS, random.Random(2))
+    cookie = scorer_cookie(client, game_id, token)
+    version = client.request("GET", f"/api/games/{game_id}").json()["version"]
+    client.close()
+    return [
+        Target("/healthz", "/healthz"),
+        Target("watch page", f"/games/{game_id}"),
+        Target("scorer page", f"/games/{game_id}", {"Cookie": cookie}),
+        Target("game JSON", f"/api/games/{game_id}"),
+        Target("board, changed (200)", f"/games/{game_id}/board"),
+        Target(
+            "board, unchanged (304)",
+            f"/games/{game_id}/board",
+            {"If-None-Match": f'"{version}"'},
+            expect=304,
+        ),
+    ]
+
+
+def run(server: Server, *, rounds: int, seconds: float) -> dict[str, Measured]:
+    """Each target for `seconds` per round, `rounds` times, in turn."""
+    measured: dict[str, Measured] = {}
+    asked = targets(server)
+    for _ in range(rounds):
+        for target in asked:
+            result = closed_loop(
+                server.base,
+                target.path,
+                connections=CONNECTIONS,
+                seconds=seconds,
+                warmup=WARMUP_S,
+                server_pid=server.pid,
+                headers=target.headers,
+                expect=target.expect,
+            )
+            into = measured.setdefault(target.name, Measured())
+            into.rates.append(result.per_second)
+            if result.cpu_ms_per_request is not None:
+                into.cpu_ms.append(result.cpu_ms_per_request)
+            into.tally.seconds.extend(result.tally.seconds)
+            into.tally.errors.extend(result.tally.errors)
+    return measured

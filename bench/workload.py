@@ -1,0 +1,93 @@
+"""What the benchmark's tables do: start a game through the API and score its hands.
+
+Games are four-player Block, or four-player Moon (partners, and a best-of-three match:
+the games of a match are found through `games.match_id`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bench.client import Client, Reply
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+# High enough that no game ends during a run: a finished game would refuse the next hand.
+TARGET = 10_000
+
+
+class SetupError(RuntimeError):
+    """The server refused something the benchmark needs before it can measure."""
+
+
+def new_game(
+    client: Client,
+    *,
+    ruleset: str = "block",
+    target: int = TARGET,
+    league: str | None = None,
+    league_token: str = "",
+) -> tuple[str, str]:
+    """A four-player game; returns its id and scorer token."""
+    body: dict[str, Any] = {
+        "ruleset": ruleset,
+        "players": list(PLAYERS),
+        "options": {"target": target},
+    }
+    if league:
+        body["league"] = league
+    headers = {"X-League-Token": league_token} if league_token else None
+    reply = client.request("POST", "/api/games", body, headers)
+    if reply.status != 201:
+        raise SetupError(f"POST /api/games answered {reply.status}: {reply.body[:200]!r}")
+    created = reply.json()
+    return str(created["id"]), str(created["scorer_token"])
+
+
+def block_hand(rng: random.Random) -> dict[str, Any]:
+    """A hand of Block as a table enters it: who went out, the pips left in the other hands."""
+    winner = rng.choice(PLAYERS)
+    pips = {name: 0 if name == winner else rng.randrange(0, 40) for name in PLAYERS}
+    return {"pips": pips, "domino": winner}
+
+
+def moon_hand(rng: random.Random) -> dict[str, Any]:
+    """A hand of four-player Moon: the bidder, the bid, and the 7 tricks between the teams."""
+    won = rng.randrange(0, 8)
+    tricks = {"Ann & Cy": won, "Bob & Dee": 7 - won}
+    return {"bidder": rng.choice(PLAYERS), "bid": rng.randrange(4, 8), "tricks": tricks}
+
+
+HANDS = {"block": block_hand, "moon": moon_hand}
+
+
+def post_hand(
+    client: Client, game_id: str, token: str, rng: random.Random, ruleset: str = "block"
+) -> Reply:
+    """Score one hand as a careful client does, with an Idempotency-Key."""
+    key = f"{rng.getrandbits(64):016x}"
+    return client.request(
+        "POST",
+        f"/api/games/{game_id}/hands",
+        HANDS[ruleset](rng),
+        {"X-Scorer-Token": token, "Idempotency-Key": key},
+    )
+
+
+def scored_game(client: Client, hands: int, rng: random.Random) -> tuple[str, str]:
+    """A game with `hands` hands already scored."""
+    game_id, token = new_game(client)
+    for _ in range(hands):
+        reply = post_hand(client, game_id, token, rng)
+        if reply.status != 201:
+            raise SetupError(f"POST a hand answered {reply.status}: {reply.body[:200]!r}")
+    return game_id, token
+
+
+def scorer_cookie(client: Client, game_id: str, token: str) -> str:
+    """The scorer's cookie, as a phone gets it by opening the scorer link."""
+    reply = client.request("GET", f"/games/{game_id}/join/{token}")
+    cookie = reply.headers.get("set-cookie", "")
+    if reply.status != 303 or not cookie:
+        raise SetupError(f"the scorer link answered {reply.status} without a cookie")
+    return cookie.split(";", 1)[0]
