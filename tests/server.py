@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -22,10 +23,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(database: Path, *extra: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+def serving(
+    database: Path, *extra: str, write_limit: bool = False
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`scorekeeper serve` on a free loopback port; yields its base URL and the process.
 
     What the server prints goes to a file beside the database (`server_log(database)`).
+    Every test client writes from 127.0.0.1, where a club's phones each have their own
+    address, so the per-client write limit is off unless asked for (test_security tests it).
     """
     port = free_port()
     log = server_log(database).open("w")
@@ -45,6 +50,7 @@ def serving(database: Path, *extra: str) -> Iterator[tuple[str, subprocess.Popen
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **({} if write_limit else {"SCOREKEEPER_RATE_LIMIT_BURST": "0"})},
         text=True,
     )
     base = f"http://127.0.0.1:{port}"
