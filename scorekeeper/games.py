@@ -82,9 +82,18 @@ class Game:
             return None
         return self.ruleset.next_hand(self.table, self.options, len(self.hands))
 
+    @cached_property
+    def _running(self) -> tuple[dict[str, int], ...]:
+        """The totals after each hand, added up once."""
+        totals, after = running_totals(self.table, ()), []
+        for hand in self.hands:
+            totals = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
+            after.append(totals)
+        return tuple(after)
+
     def totals_after(self, number: int) -> dict[str, int]:
         """Each side's running total after hand `number`."""
-        return running_totals(self.table, self.scored[:number])
+        return dict(self._running[number - 1]) if number else running_totals(self.table, ())
 
     @property
     def match_games(self) -> int:

@@ -455,3 +455,19 @@ def test_openapi_document_describes_the_endpoints(client: FlaskClient) -> None:
         "/api/games/{game_id}/hands/{number}",
     } <= set(document["paths"])
     assert "block" in document["components"]["schemas"]["NewGame"]["properties"]["ruleset"]["enum"]
+
+
+def test_an_unchanged_game_answers_304_and_a_changed_one_the_new_json(
+    api: Api, client: FlaskClient
+) -> None:
+    """A script (or phone) polling a game pays for the JSON only when something changed."""
+    game = api.create("block", THREE)
+    first = client.get(f"/api/games/{game['id']}")
+    etag = first.headers["ETag"]
+    assert (
+        client.get(f"/api/games/{game['id']}", headers={"If-None-Match": etag}).status_code == 304
+    )
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 5, "Cy": 5}, "domino": "Ann"})
+    changed = client.get(f"/api/games/{game['id']}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.json["totals"]["Ann"] == 10
+    assert changed.headers["ETag"] != etag

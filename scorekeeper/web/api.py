@@ -14,6 +14,7 @@ from scorekeeper.rules import REGISTRY
 from scorekeeper.tokens import fingerprint, token_matches
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
+from scorekeeper.web.share import snapshot
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -114,7 +115,8 @@ def create_game() -> Response:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    return game_response(games.game_json(games.load_game(get_db(), game_id)))
+    """The game, drawn once per version; If-None-Match with the version gets a 304."""
+    return snapshot("json", game_id)
 
 
 @bp.post("/games/<game_id>/hands")

@@ -173,11 +173,14 @@ def remember_names(players: tuple[str, ...]) -> None:
 
 
 @bp.get("/games/<game_id>")
-def game(game_id: str) -> str:
-    loaded = games.load_game(get_db(), game_id)
-    if scorer.can_score(loaded):
-        return scorer_page(loaded)
-    return render_template("games/watch.html", game=loaded)
+def game(game_id: str) -> str | Response:
+    if scorer.may_hold_right(game_id) or session.get("_flashes"):
+        loaded = games.load_game(get_db(), game_id)
+        if scorer.can_score(loaded):
+            return scorer_page(loaded)
+        return render_template("games/watch.html", game=loaded)
+    # A watcher's page is the same for every phone: drawn once per version of the game.
+    return share.snapshot("watch", game_id)
 
 
 def scorer_page(

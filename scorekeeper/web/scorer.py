@@ -24,6 +24,12 @@ def grant(game: Game) -> None:
     session.permanent = True
 
 
+def may_hold_right(game_id: str) -> bool:
+    """Whether this browser's cookie names the game at all (checked against its token later)."""
+    held = session.get(COOKIE_KEY, {})
+    return isinstance(held, dict) and game_id in held
+
+
 def can_score(game: Game) -> bool:
     held = session.get(COOKIE_KEY, {}).get(game.id)
     return isinstance(held, str) and hmac.compare_digest(held, fingerprint(game.token_hash))

@@ -13,6 +13,7 @@ request that holds the token (this cookie, or the X-Scorer-Token header).
 
 from __future__ import annotations
 
+import json
 import threading
 from functools import lru_cache
 from typing import Any
@@ -71,24 +72,38 @@ def board(game_id: str) -> Response:
     primary-key read. After a hand, every phone asks for the same new board at once:
     it is drawn once per version and handed to all of them.
     """
+    return snapshot("board", game_id)
+
+
+def snapshot(kind: str, game_id: str) -> Response:
+    """A view of the game that depends only on its version, drawn once per version.
+
+    `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
+    game). A request whose If-None-Match holds the current version gets a 304.
+    """
     reader: VersionReader = current_app.extensions[READER_KEY]
     version = reader.version(game_id)
     if version is None:
         raise NotFound("There is no game with that link. Check the address.")
     if request.if_none_match.contains_weak(str(version)):
         return versioned(Response(status=304), version)
-    page = drawn_board(current_app.config["DATABASE"], game_id, version)
-    return versioned(Response(page), version)
+    body = drawn(current_app.config["DATABASE"], kind, game_id, version)
+    mimetype = "application/json" if kind == "json" else "text/html"
+    return versioned(Response(body, mimetype=mimetype), version)
 
 
-@lru_cache(maxsize=64)
-def drawn_board(database: str, game_id: str, version: int) -> str:
-    """The board of `game_id` at `version` (the database names the app, for tests).
+@lru_cache(maxsize=256)
+def drawn(database: str, kind: str, game_id: str, version: int) -> str:
+    """`kind` of `game_id` at `version` (the database names the app, for tests).
 
-    A hand written since `version` was read only makes the board newer than its ETag,
-    and the phone's next poll fetches it again.
+    A hand written since `version` was read only makes the view newer than its ETag,
+    and the next request fetches it again.
     """
-    return render_template("games/_board.html", game=games.load_game(get_db(), game_id))
+    game = games.load_game(get_db(), game_id)
+    if kind == "json":
+        return json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
+    template = "games/watch.html" if kind == "watch" else "games/_board.html"
+    return render_template(template, game=game)
 
 
 class VersionReader:
