@@ -26,7 +26,7 @@ from tests.conftest import Api
 from tests.server import call, serving
 
 LAN = "192.168.1.20"
-MODULE = re.compile(r"M(\d+),(\d+)H(\d+)V(\d+)H\d+z")
+MODULE = re.compile(r"M(\d+),(\d+)h(\d+)v1h-\d+z")  # one run of dark modules in a row
 
 
 @pytest.fixture(autouse=True)
@@ -43,11 +43,12 @@ def decode(image: Image.Image) -> str:
 
 
 def decode_svg(svg: str, scale: int = 8) -> str:
-    """Draw the served SVG (one square path segment per dark module) and scan it."""
+    """Draw the served SVG (one path segment per run of dark modules) and scan it."""
     size = int(re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).group(1))  # type: ignore[union-attr]
     image = Image.new("L", ((size + 8) * scale,) * 2, 255)
     draw = ImageDraw.Draw(image)
-    for x0, y0, x1, y1 in (map(int, m) for m in MODULE.findall(svg)):
+    for x0, y0, length in (map(int, m) for m in MODULE.findall(svg)):
+        x1, y1 = x0 + length, y0 + 1
         draw.rectangle(
             ((x0 + 4) * scale, (y0 + 4) * scale, (x1 + 4) * scale - 1, (y1 + 4) * scale - 1), 0
         )
