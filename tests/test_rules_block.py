@@ -260,7 +260,7 @@ def test_dominoer_name_is_matched_loosely() -> None:
 def test_pips_for_a_player_not_in_the_game_is_refused() -> None:
     """SCORING.md Common: "a player who is not in the game" is an input error."""
     error = refused({"pips": {"Ann": 0, "Bob": 12, "Zed": 7}, "domino": "Ann"})
-    assert "Zed is not a side in this game" in error.message
+    assert "Zed is not playing in this game" in error.message
     assert error.field == "pips"
 
 

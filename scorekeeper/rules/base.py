@@ -75,6 +75,8 @@ class Table:
 
     def side(self, name: object, field: str | None = None) -> str:
         """The side called `name` (case and surrounding spaces ignored)."""
+        if not self.partnerships:
+            return self.player(name, field)  # every side is a player
         return _lookup(name, self.sides, "a side in this game", field)
 
 
@@ -348,17 +350,23 @@ def side_numbers(
     }
 
 
-def per_side(entry: Entry, key: str, table: Table) -> dict[str, Any]:
-    """entry[key] as a map with exactly one value for every side (names matched loosely)."""
-    raw = entry.get(key)
-    if not isinstance(raw, Mapping):
-        raise RuleError(f"{key} must give a value for each of {', '.join(table.sides)}", key)
+def named_sides(raw: Mapping[Any, Any], key: str, table: Table) -> dict[str, Any]:
+    """`raw` keyed by the sides' own names (matched loosely), each side at most once."""
     values: dict[str, Any] = {}
     for name, value in raw.items():
         side = table.side(name, key)
         if side in values:
             raise RuleError(f"{side} is given twice in {key}", key)
         values[side] = value
+    return values
+
+
+def per_side(entry: Entry, key: str, table: Table) -> dict[str, Any]:
+    """entry[key] as a map with exactly one value for every side (names matched loosely)."""
+    raw = entry.get(key)
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"{key} must give a value for each of {', '.join(table.sides)}", key)
+    values = named_sides(raw, key, table)
     missing = [side for side in table.sides if side not in values]
     if missing:
         raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)

@@ -45,6 +45,7 @@ from scorekeeper.rules.base import (
     Table,
     check_entry_keys,
     dealer_of,
+    named_sides,
     points_phrase,
     whole_number,
     zero_scores,
@@ -258,7 +259,7 @@ class BlackTileRuleset(Ruleset):
                 'captured must give the tiles each player took, like {"Ann": ["3-6", "0-0"]}',
                 "captured",
             )
-        named = by_player(raw, "captured", table)
+        named = named_sides(raw, "captured", table)
         hands = DOUBLE_SIX.parse_hands(
             {player: named.get(player, []) for player in table.players}, "captured"
         )
@@ -327,7 +328,7 @@ class BlackTileRuleset(Ruleset):
             raise RuleError(
                 f"points must give a number for each of {', '.join(table.players)}", "points"
             )
-        named = by_player(raw, "points", table)
+        named = named_sides(raw, "points", table)
         missing = [player for player in table.players if player not in named]
         if missing:
             raise RuleError(f"points has nothing for {', '.join(missing)}", "points")
@@ -390,21 +391,6 @@ class BlackTileRuleset(Ruleset):
         for i, (tile, _) in enumerate(self.variant.point_tiles):
             captured[table.players[i % len(table.players)]].append(str(tile))
         return {"captured": captured}
-
-
-def by_player(raw: Mapping[object, object], key: str, table: Table) -> dict[str, object]:
-    """entry[key] keyed by the players' own names (matched loosely), each player at most once.
-
-    base.per_side would do for a game without partnerships, but it calls an unknown name
-    "not a side"; in Black Tile every side is a player, so say "not playing in this game".
-    """
-    named: dict[str, object] = {}
-    for name, value in raw.items():
-        player = table.player(name, key)
-        if player in named:
-            raise RuleError(f"{player} is given twice in {key}", key)
-        named[player] = value
-    return named
 
 
 def _lowest_wins(totals: Mapping[str, int], when: str) -> Status:
