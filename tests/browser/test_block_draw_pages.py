@@ -126,7 +126,7 @@ def test_pages_look_finished_and_pass_axe(phone: Phone) -> None:
         ("catalogue", "/new"),
         ("new-game", "/new/block"),
         ("rules", "/rules/block-dominoes"),
-        ("muggins-checker", "/muggins?end=5&end=5-5&end=5&claimed=15"),
+        ("muggins-checker-from-link", "/muggins?end=5&end=5-5&end=5&claimed=15"),
     ]:
         phone.go(path if name != "rules" else "/rules/block")
         screenshot(page, name)
