@@ -23,10 +23,52 @@
     }, 0);
   }
 
+  // One domino face, drawn from the page's pip symbols (the same markup as the domino() macro).
+  const SVG = "http://www.w3.org/2000/svg";
+  function face(tile) {
+    const halves = tile.split("-");
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "domino");
+    svg.setAttribute("viewBox", "0 0 80 40");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", tile);
+    const body = document.createElementNS(SVG, "rect");
+    [["class", "domino-body"], ["x", "1"], ["y", "1"], ["width", "78"], ["height", "38"], ["rx", "6"]]
+      .forEach(function (pair) { body.setAttribute(pair[0], pair[1]); });
+    const bar = document.createElementNS(SVG, "line");
+    [["class", "domino-bar"], ["x1", "40"], ["y1", "5"], ["x2", "40"], ["y2", "35"]]
+      .forEach(function (pair) { bar.setAttribute(pair[0], pair[1]); });
+    svg.append(body, bar);
+    halves.forEach(function (half, i) {
+      const use = document.createElementNS(SVG, "use");
+      use.setAttribute("href", "#pips-" + half);
+      if (i) use.setAttribute("x", "40");
+      svg.append(use);
+    });
+    return svg;
+  }
+
+  // The tiles of the set in play, as buttons: built here, since only script uses them.
+  function buildTiles(group) {
+    const highest = Number(group.dataset.highest);
+    for (let low = 0; low <= highest; low++) {
+      for (let high = low; high <= highest; high++) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "tile-pick";
+        button.dataset.tile = low + "-" + high;
+        button.setAttribute("aria-pressed", "false");
+        button.append(face(low + "-" + high));
+        group.append(button);
+      }
+    }
+  }
+
   function picker(root) {
     const form = root.closest("form");
     const inputs = Array.from(form.querySelectorAll("input.tiles-input"));
     const sides = Array.from(root.querySelectorAll(".picker-side"));
+    buildTiles(root.querySelector(".picker-tiles"));
     const tiles = Array.from(root.querySelectorAll(".tile-pick"));
     let active = 0;
 
