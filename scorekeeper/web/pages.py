@@ -197,6 +197,7 @@ def scorer_page(
         game=game,
         entry_template=form.template,
         entry_fields=form.fields,
+        entry_scripts=form.scripts,
         values=MultiDict(values or {}),
         error=error,
         field=getattr(error, "field", None),

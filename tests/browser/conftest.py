@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page
-from werkzeug.serving import make_server
+from waitress.server import create_server
 
 from scorekeeper import create_app
 
@@ -55,14 +55,15 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app on a real SQLite file, served over HTTP from a thread."""
+    """The real app on a real SQLite file, served over HTTP by waitress from a thread."""
     database = tmp_path_factory.mktemp("browser") / "scorekeeper.sqlite3"
     app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests", "RATE_LIMIT_BURST": 0})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # waitress, the server `scorekeeper serve` runs, rather than Werkzeug's development server.
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
     thread.join(timeout=5)
 
 

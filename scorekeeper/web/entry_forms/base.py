@@ -27,6 +27,7 @@ class EntryForm:
     read: Callable[[Game, FormData], Entry]
     fill: Callable[[Game, Mapping[str, Any]], dict[str, str | list[str]]]
     fields: tuple[str, ...] = ()  # entry fields whose errors the template shows next to them
+    scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
 
 
 def form_number(form: FormData, name: str, what: str, field: str) -> int | None:

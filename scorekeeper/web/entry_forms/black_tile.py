@@ -135,4 +135,10 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/black_tile.html", read, fill, ("captured", "points", "widow", "moon"))
+FORM = EntryForm(
+    "entry/black_tile.html",
+    read,
+    fill,
+    ("captured", "points", "widow", "moon"),
+    ("black_tile.js",),
+)

@@ -63,5 +63,9 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
 
 
 FORM = EntryForm(
-    "entry/block.html", read, fill, ("domino", "pips", "tiles", "either_end", "with_double")
+    "entry/block.html",
+    read,
+    fill,
+    ("domino", "pips", "tiles", "either_end", "with_double"),
+    ("tiles.js",),
 )

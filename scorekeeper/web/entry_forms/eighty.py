@@ -106,4 +106,4 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/eighty.html", read, fill, FIELDS)
+FORM = EntryForm("entry/eighty.html", read, fill, FIELDS, ("bids.js",))

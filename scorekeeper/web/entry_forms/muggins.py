@@ -101,4 +101,10 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/muggins.html", read, fill, ("domino", "pips", "tiles", "plays"))
+FORM = EntryForm(
+    "entry/muggins.html",
+    read,
+    fill,
+    ("domino", "pips", "tiles", "plays"),
+    ("tiles.js", "muggins.js"),
+)
