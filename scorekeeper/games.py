@@ -128,11 +128,21 @@ class NewGame:
 # --- reading -------------------------------------------------------------------------
 
 
-def load_game(db: Database, game_id: str) -> Game:
-    """The game with this id, or NotFound."""
+def game_row_or_404(db: Database, game_id: str) -> dict[str, Any]:
     row = store.game_row(db, game_id)
     if row is None:
         raise NotFound("There is no game with that link. Check the address.")
+    return row
+
+
+def token_hash_of(db: Database, game_id: str) -> str:
+    """The stored hash of the game's scorer token, or NotFound."""
+    return str(game_row_or_404(db, game_id)["token_hash"])
+
+
+def load_game(db: Database, game_id: str) -> Game:
+    """The game with this id, or NotFound."""
+    row = game_row_or_404(db, game_id)
     ruleset = get_ruleset(row["ruleset"])
     table = Table(
         tuple(json.loads(row["players"])),

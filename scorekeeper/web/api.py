@@ -31,12 +31,16 @@ def json_body() -> dict[str, Any]:
     return body
 
 
-def writer_for(game: games.Game) -> games.Writer:
-    """The scorer's right to change this game, from the X-Scorer-Token header."""
-    if not token_matches(request.headers.get("X-Scorer-Token"), game.token_hash):
+def writer_for(game_id: str) -> games.Writer:
+    """The scorer's right to change this game, from the X-Scorer-Token header.
+
+    Only the token's hash is read here; the change itself loads the game in its transaction.
+    """
+    token_hash = games.token_hash_of(get_db(), game_id)
+    if not token_matches(request.headers.get("X-Scorer-Token"), token_hash):
         raise Forbidden("Changing this game needs its scorer token in the X-Scorer-Token header.")
     return games.Writer(
-        actor=f"api:{fingerprint(game.token_hash)}",
+        actor=f"api:{fingerprint(token_hash)}",
         expected_version=if_match(),
         idempotency_key=idempotency_key(),
     )
@@ -121,7 +125,7 @@ def game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str) -> Response:
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     status, body = games.record_hand(get_db(), game_id, json_body(), writer)
     response = game_response(body, status)
     response.headers["Location"] = url_for("api.game", game_id=game_id)
@@ -130,33 +134,33 @@ def add_hand(game_id: str) -> Response:
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def correct_hand(game_id: str, number: int) -> Response:
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     return game_response(games.correct_hand(get_db(), game_id, number, json_body(), writer))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def undo_hand(game_id: str, number: int) -> Response:
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     return game_response(games.undo_hand(get_db(), game_id, number, writer))
 
 
 @bp.post("/games/<game_id>/plays")
 def add_play(game_id: str) -> Response:
     """One play of the hand in progress (Muggins), posted live."""
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     return game_response(games.record_play(get_db(), game_id, json_body(), writer), 201)
 
 
 @bp.delete("/games/<game_id>/plays")
 def undo_play(game_id: str) -> Response:
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     return game_response(games.undo_play(get_db(), game_id, writer))
 
 
 @bp.post("/games/<game_id>/next")
 def next_game(game_id: str) -> Response:
     """The rematch, or the next game of the match; the same scorer token scores it."""
-    writer = writer_for(games.load_game(get_db(), game_id))
+    writer = writer_for(game_id)
     game = games.next_game(get_db(), game_id, writer)
     response = game_response(games.game_json(game), 201)
     response.headers["Location"] = url_for("api.game", game_id=game.id)
