@@ -26,25 +26,19 @@
   // One domino face, drawn from the page's pip symbols (the same markup as the domino() macro).
   const SVG = "http://www.w3.org/2000/svg";
   function face(tile) {
-    const halves = tile.split("-");
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("class", "domino");
     svg.setAttribute("viewBox", "0 0 80 40");
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", tile);
-    const body = document.createElementNS(SVG, "rect");
-    [["class", "domino-body"], ["x", "1"], ["y", "1"], ["width", "78"], ["height", "38"], ["rx", "6"]]
-      .forEach(function (pair) { body.setAttribute(pair[0], pair[1]); });
-    const bar = document.createElementNS(SVG, "line");
-    [["class", "domino-bar"], ["x1", "40"], ["y1", "5"], ["x2", "40"], ["y2", "35"]]
-      .forEach(function (pair) { bar.setAttribute(pair[0], pair[1]); });
-    svg.append(body, bar);
-    halves.forEach(function (half, i) {
-      const use = document.createElementNS(SVG, "use");
-      use.setAttribute("href", "#pips-" + half);
-      if (i) use.setAttribute("x", "40");
-      svg.append(use);
-    });
+    // The tile's body, its first half, its second half moved right.
+    ["tile"].concat(tile.split("-").map(function (half) { return "pips-" + half; }))
+      .forEach(function (symbol, i) {
+        const use = document.createElementNS(SVG, "use");
+        use.setAttribute("href", "#" + symbol);
+        if (i === 2) use.setAttribute("x", "40");
+        svg.append(use);
+      });
     return svg;
   }
 

@@ -71,7 +71,7 @@ def test_a_game_of_eleven_point_black_tile_with_four_players(phone: Phone) -> No
     drawn_pips = page.evaluate(
         """() => Array.from(document.querySelectorAll('#tiles svg.domino use')).reduce(
             (sum, use) => sum + document.querySelector(use.getAttribute('href'))
-                .querySelectorAll('circle.pip').length, 0)"""
+                .querySelectorAll('circle').length, 0)"""
     )
     assert drawn_pips == 3 + 4 + 5 + 6 + 7 + 8 + 9  # 0-3 … 3-6, and none on 0-0
     assert page.get_by_role("radio", name="Widow").count() == 0  # 4 players: no widow
