@@ -32,6 +32,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=asset_folder("templates"),
         static_folder=asset_folder("static"),
     )
+    # Block tags take their line with them: phones download no runs of blank indentation.
+    app.jinja_options = {**app.jinja_options, "trim_blocks": True, "lstrip_blocks": True}
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
         # Larger than any real entry, small enough that a flood can't fill memory.
@@ -55,7 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from scorekeeper.web import faces, security
+    from scorekeeper.web import assets, faces, security
     from scorekeeper.web.api import bp as api_bp
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
@@ -68,6 +70,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     security.init_app(app)
     faces.init_app(app)
+    assets.init_app(app)
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
     init_error_handlers(app)
