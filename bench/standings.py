@@ -4,6 +4,8 @@ Builds a temporary database with one league of 10,000 finished games among 100 p
 (Block, Moon, Muggins and 11-point Black Tile; free-for-all and partnership games), written
 straight into the tables the way the app stores them, then times the league's pages and
 exports through Flask's test client (the whole request: routing, SQL, ratings, template).
+`build` can add games still in progress on the league's last evening, for bench/scale.py
+to finish one at a time.
 
     .venv/bin/python bench/standings.py [--games N] [--players N] [--runs N]
 """
@@ -38,14 +40,10 @@ SHAPES = (
 )
 
 
-def finished_game(
-    rng: random.Random, names: list[str], league_id: int, at: datetime, n: int
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """One finished game row (with its final totals and winners) and its last hand."""
-    ruleset, seats, partnerships, target, lowest_wins = rng.choice(SHAPES)
-    players = rng.sample(names, seats)
-    teams = [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"] if partnerships else []
-    sides = teams or players
+def final_result(
+    rng: random.Random, sides: list[str], target: int, lowest_wins: bool
+) -> tuple[dict[str, int], list[str]]:
+    """Final totals with a winner (now and then two sharing the win), and the winners."""
     totals = {side: rng.randrange(0, target) for side in sides}
     winner = rng.choice(sides)
     totals[winner] = rng.randrange(0, target // 3) if lowest_wins else target + rng.randrange(20)
@@ -53,7 +51,22 @@ def finished_game(
         other = rng.choice([s for s in sides if s != winner])
         totals[other] = totals[winner]
     best = (min if lowest_wins else max)(totals.values())
-    winners = [side for side in sides if totals[side] == best]
+    return totals, [side for side in sides if totals[side] == best]
+
+
+def league_game(
+    rng: random.Random, names: list[str], league_id: int, at: datetime, n: int, *, finished: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One game row and its one hand: a finished game's final totals and winners, or the
+    first hand of a game in progress."""
+    ruleset, seats, partnerships, target, lowest_wins = rng.choice(SHAPES)
+    players = rng.sample(names, seats)
+    teams = [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"] if partnerships else []
+    sides = teams or players
+    if finished:
+        totals, winners = final_result(rng, sides, target, lowest_wins)
+    else:
+        totals, winners = {side: rng.randrange(0, target // 3) for side in sides}, []
     stamp = at.isoformat(timespec="milliseconds")
     game_id = f"bench-{n:05d}"
     game = {
@@ -65,29 +78,41 @@ def finished_game(
         "league_id": league_id,
         "token_hash": "0" * 64,
         "version": 2,
-        "status": "finished",
+        "status": "finished" if finished else "in_progress",
         "winners": store.dumps(winners),
         "totals": store.dumps(totals),
         "created_at": stamp,
         "updated_at": stamp,
-        "finished_at": (at + timedelta(minutes=40)).isoformat(timespec="milliseconds"),
+        "finished_at": (at + timedelta(minutes=40)).isoformat(timespec="milliseconds")
+        if finished
+        else None,
     }
-    hand = {
+    return game, hand_row(game_id, 1, totals, players[0], stamp)
+
+
+def hand_row(
+    game_id: str, number: int, scores: dict[str, int], dealer: str, stamp: str
+) -> dict[str, Any]:
+    return {
         "game_id": game_id,
-        "number": 1,
-        "entry": store.dumps({"points": totals}),
-        "scores": store.dumps(totals),
+        "number": number,
+        "entry": store.dumps({"points": scores}),
+        "scores": store.dumps(scores),
         "explanation": store.dumps(["Entered for the benchmark."]),
         "steps": "[]",
-        "dealer": players[0],
+        "dealer": dealer,
         "created_at": stamp,
         "updated_at": stamp,
     }
-    return game, hand
 
 
-def build(path: Path, games: int, players: int, seed: int = 6) -> str:
-    """The benchmark database; returns the league's slug."""
+def build(path: Path, games: int, players: int, seed: int = 6, in_progress: int = 0) -> str:
+    """The benchmark database; returns the league's slug.
+
+    The games are 90 minutes apart. The `in_progress` games were started on the last
+    evening, each between two of the last finished games: when one finishes it lands that
+    near the end of the order games are rated in, as a game finishing tonight does.
+    """
     migrate(path)
     db = connect(path)
     league, _token = leagues.create_league(db, "Benchmark Club")
@@ -98,8 +123,19 @@ def build(path: Path, games: int, players: int, seed: int = 6) -> str:
     names = [f"Player {n:03d}" for n in range(1, players + 1)]
     start = datetime(2023, 1, 5, 19, 0, tzinfo=UTC)
     rows = [
-        finished_game(rng, names, league_id, start + timedelta(minutes=90 * n), n)
+        league_game(rng, names, league_id, start + timedelta(minutes=90 * n), n, finished=True)
         for n in range(games)
+    ]
+    rows += [
+        league_game(
+            rng,
+            names,
+            league_id,
+            start + timedelta(minutes=90 * (games - 1 - 2 * n) - 45),
+            games + n,
+            finished=False,
+        )
+        for n in range(in_progress)
     ]
     with db.conn:
         db.table("games").insert_all((game for game, _ in rows), batch_size=1000)

@@ -4,17 +4,23 @@ Every game row caches its status, winners and final totals, and a correction rew
 them, so standings never rescore a hand and always follow the latest correction. Games
 count in the order they were started (`created_at`): a game's `finished_at` moves when one
 of its hands is corrected, its start never does. Dates are the club laptop's local dates.
+
+Ratings and tallies are folds over the games in that order, so a change alters them only
+from its own position on: a `Pool` keeps both folds' state every so many games and folds
+again from the last kept state before the first game that changed.
 """
 
 from __future__ import annotations
 
 import json
+import operator
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cached_property, lru_cache
+from itertools import compress, count
 from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -30,6 +36,14 @@ from scorekeeper.rules.base import Table
 FORM_LENGTH = 5
 SEASON_NAME_LIMIT = 40
 SEASON_YEARS = (1970, 2999)
+# Games between the states a pool keeps: a change is folded again from at most this many
+# games before it. Rating a game costs about thirteen times tallying it, and each kept
+# tally is a copy of every player's.
+RATINGS_EVERY = 100
+TALLIES_EVERY = 1000
+# Up to this many new or changed games are read by id (well within the 999 parameters an
+# older SQLite allows a statement); more, and the whole view is read.
+READ_BY_ID = 500
 # Plackett–Luce: openskill's model for placings among any number of sides and teams.
 MODEL = PlackettLuce()
 
@@ -168,6 +182,9 @@ def parse_date(raw: object, field_name: str, what: str) -> date:
 # --- games and how each ended ---------------------------------------------------------
 
 
+Stamp = tuple[str, int, int]  # a game's id, version and rowid
+
+
 class SideResult(NamedTuple):
     """How a game ended for one side (a tuple: standings make tens of thousands of them)."""
 
@@ -205,6 +222,12 @@ class LeagueGame:
     finished: bool
     created_at: str  # UTC, ISO 8601, as stored
     stored: int  # the row's rowid: settles the order of games started in the same millisecond
+    version: int  # bumped by every write to the game
+
+    @cached_property
+    def stamp(self) -> Stamp:
+        """What tells that this is still the game its row holds (`finished_games`)."""
+        return (self.id, self.version, self.stored)
 
     @cached_property
     def started(self) -> datetime:
@@ -239,6 +262,14 @@ class LeagueGame:
 
         keys = {side: standing(side) for side in self.table.sides}
         return {side: 1 + sum(other < own for other in keys.values()) for side, own in keys.items()}
+
+    @cached_property
+    def placing(self) -> tuple[tuple[tuple[str, ...], int], ...]:
+        """All that rating reads of a game: each side's player keys and place, in side order."""
+        return tuple(
+            (keys, self.places[side])
+            for side, keys in zip(self.table.sides, self.side_keys, strict=True)
+        )
 
     @cached_property
     def side_results(self) -> tuple[SideResult, ...]:
@@ -289,6 +320,11 @@ def ruleset_name(ruleset_id: str) -> str:
     return ruleset.name if ruleset else ruleset_id
 
 
+GAME_COLUMNS = (
+    "id, ruleset, players, team_names, totals, winners, status, created_at, rowid, version"
+)
+
+
 def league_games(
     db: Database,
     league: League,
@@ -299,11 +335,41 @@ def league_games(
 ) -> list[LeagueGame]:
     """The league's games in the order they were started, filtered by ruleset and season."""
     where, params = games_where(league, ruleset, season, finished_only)
-    sql = (
-        "select id, ruleset, players, team_names, totals, winners, status, created_at, rowid "
-        f"from games where {where} order by created_at, rowid"
-    )
+    sql = f"select {GAME_COLUMNS} from games where {where} order by created_at, rowid"
     return [game_from_row(row) for row in db.execute(sql, params).fetchall()]
+
+
+def finished_games(
+    db: Database,
+    league: League,
+    ruleset: str | None,
+    season: Season | None,
+    kept: Iterable[LeagueGame],
+) -> list[LeagueGame]:
+    """The chosen finished games in order, reusing the kept games whose rows are unchanged.
+
+    Every write to a game bumps its version, so reading the stamp (id, version, rowid) of
+    each game tells which kept games still match their rows; whole rows are read only for
+    the games new to the choice or changed since. Should a game change again between the
+    two reads, every game is read afresh.
+    """
+    where, params = games_where(league, ruleset, season, finished_only=True)
+    sql = f"select id, version, rowid from games where {where} order by created_at, rowid"
+    stamps: list[Stamp] = db.execute(sql, params).fetchall()
+    known = {game.stamp: game for game in kept}
+    wanted = [stamp[0] for stamp in stamps if stamp not in known]
+    if len(wanted) > READ_BY_ID:
+        return league_games(db, league, ruleset=ruleset, season=season)
+    if wanted:
+        marks = ", ".join("?" for _ in wanted)
+        sql = f"select {GAME_COLUMNS} from games where {where} and id in ({marks})"
+        for row in db.execute(sql, [*params, *wanted]).fetchall():
+            game = game_from_row(row)
+            known[game.stamp] = game
+    try:
+        return [known[stamp] for stamp in stamps]
+    except KeyError:
+        return league_games(db, league, ruleset=ruleset, season=season)
 
 
 def games_where(
@@ -324,7 +390,7 @@ def games_where(
 
 
 def game_from_row(row: Sequence[Any]) -> LeagueGame:
-    game_id, ruleset, players, team_names, totals, winners, status, created_at, stored = row
+    game_id, ruleset, players, team_names, totals, winners, status, started, stored, version = row
     return LeagueGame(
         id=game_id,
         ruleset=ruleset,
@@ -332,15 +398,19 @@ def game_from_row(row: Sequence[Any]) -> LeagueGame:
         totals=json.loads(totals),
         winners=tuple(json.loads(winners)),
         finished=status == "finished",
-        created_at=created_at,
+        created_at=started,
         stored=stored,
+        version=version,
     )
 
 
 def finished_games_version(
     db: Database, league: League, ruleset: str | None, season: Season | None
 ) -> tuple[Any, ...]:
-    """Changes whenever the finished games chosen change: one finishes, reopens or is corrected."""
+    """Changes whenever the finished games chosen change: one finishes, reopens or is corrected.
+
+    One row, read on every request: comparing every game's stamp takes twice as long.
+    """
     where, params = games_where(league, ruleset, season, finished_only=True)
     sql = f"select count(*), max(updated_at), total(version) from games where {where}"
     return tuple(db.execute(sql, params).fetchone())
@@ -390,31 +460,36 @@ class RatedGame:
 
 
 def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
-    """Rate games in order as one pool: each by its final placing, partners as a team."""
+    """Rate games in order as one pool: each by its final placing, partners as a team.
+
+    What a `Pool` keeps up to date; the tests hold it to this.
+    """
     current: dict[str, PlackettLuceRating] = {}
-    rated: list[RatedGame] = []
-    for game in games:
-        teams = [[current.get(key) or MODEL.rating() for key in keys] for keys in game.side_keys]
-        ranks = [float(game.places[side]) for side in game.table.sides]
-        after: dict[str, Rating] = {}
-        for keys, team in zip(game.side_keys, MODEL.rate(teams, ranks=ranks), strict=True):
-            for key, rating in zip(keys, team, strict=True):
-                current[key] = rating
-                after[key] = Rating(rating.mu, rating.sigma)
-        rated.append(RatedGame(game, after))
-    return rated
+    return [rate_game(current, game) for game in games]
 
 
-def rate_by_ruleset(games: Iterable[LeagueGame]) -> dict[str, list[RatedGame]]:
-    """Each ruleset's games rated as a pool of their own, the most played ruleset first.
+def rate_game(current: dict[str, PlackettLuceRating], game: LeagueGame) -> RatedGame:
+    """Rate one game onto the players' current ratings, and update them."""
+    teams = [[current.get(key) or MODEL.rating() for key in keys] for keys, _ in game.placing]
+    ranks = [float(place) for _, place in game.placing]
+    after: dict[str, Rating] = {}
+    for (keys, _), team in zip(game.placing, MODEL.rate(teams, ranks=ranks), strict=True):
+        for key, rating in zip(keys, team, strict=True):
+            current[key] = rating
+            after[key] = Rating(rating.mu, rating.sigma)
+    return RatedGame(game, after)
 
-    Skill at Moon says little about skill at Block, so a rating belongs to one game.
+
+def by_ruleset(games: Iterable[LeagueGame]) -> list[tuple[str, list[LeagueGame]]]:
+    """The games of each ruleset, the most played ruleset first.
+
+    Each ruleset's games are rated as a pool of their own: skill at Moon says little about
+    skill at Block, so a rating belongs to one game.
     """
     groups: dict[str, list[LeagueGame]] = {}
     for game in games:
         groups.setdefault(game.ruleset, []).append(game)
-    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
-    return {ruleset: rate_games(group) for ruleset, group in ordered}
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
 # --- standings ------------------------------------------------------------------------
@@ -461,6 +536,11 @@ class _Tally:
         self.form.append(result.won)
         self.last = rated
 
+    def copy(self) -> _Tally:
+        return _Tally(
+            self.played, self.won, self.points_for, self.points_against, self.form.copy(), self.last
+        )
+
     def row(self, key: str) -> Row:
         assert self.last is not None
         return Row(
@@ -485,12 +565,92 @@ def standings_rows(rated: Iterable[RatedGame]) -> tuple[Row, ...]:
     """One row per player over these rated games, best first."""
     tallies: dict[str, _Tally] = {}
     for item in rated:
-        for result in item.game.side_results:
-            for key in result.keys:
-                tally = tallies.get(key) or tallies.setdefault(key, _Tally())
-                tally.add(result, item)
+        tally_game(tallies, item)
+    return rows_of(tallies)
+
+
+def tally_game(tallies: dict[str, _Tally], item: RatedGame) -> None:
+    """Add a rated game to its players' tallies."""
+    for result in item.game.side_results:
+        for key in result.keys:
+            tally = tallies.get(key) or tallies.setdefault(key, _Tally())
+            tally.add(result, item)
+
+
+def rows_of(tallies: Mapping[str, _Tally]) -> tuple[Row, ...]:
+    """One row per player, best first."""
     rows = (tally.row(key) for key, tally in tallies.items())
     return tuple(sorted(rows, key=lambda row: (*rank_key(row), row.key)))
+
+
+class Pool:
+    """Games rated in order as one pool and tallied into rows; never changed once made.
+
+    `updated` makes the pool of the games as they are now from this one, re-rating from
+    the last kept state before the first game whose placing changed (or that came or
+    went), and re-tallying from the last kept state before the first game that changed at
+    all. A game that finishes tonight was started recently and sits near the end, so it
+    costs the few games after it; a correction that moves totals but no placing re-rates
+    nothing; a changed placing early on re-rates nearly everything. What comes out is
+    what `rate_games` and `standings_rows` give for the same games, to the last bit.
+    """
+
+    def __init__(self) -> None:
+        self.games: list[LeagueGame] = []
+        self.rated: list[RatedGame] = []
+        self.rows: tuple[Row, ...] = ()
+        # The ratings after every RATINGS_EVERY games and the tallies after every
+        # TALLIES_EVERY games, each from before the first game.
+        self.ratings: list[dict[str, PlackettLuceRating]] = [{}]
+        self.tallies: list[dict[str, _Tally]] = [{}]
+
+    def updated(self, games: Sequence[LeagueGame]) -> Pool:
+        """The pool of these games, in order."""
+        if same_objects(games, self.games):
+            return self
+        pool = Pool()
+        pool.games = list(games)
+        # The ratings stand up to the first game placed otherwise (or that came or went);
+        # from the last kept ratings before it on, they are worked out again.
+        old = self.games
+        placed = next(
+            (n for n in differing(old, games) if old[n].placing != games[n].placing),
+            min(len(old), len(games)),
+        )
+        start = placed if placed == len(games) else placed - placed % RATINGS_EVERY
+        pool.ratings = self.ratings[: start // RATINGS_EVERY + 1]
+        pool.rated = self.rated[:start]
+        for n in differing(old[:start], games[:start]):  # new totals, the same placings
+            pool.rated[n] = RatedGame(games[n], pool.rated[n].after)
+        current = dict(pool.ratings[-1])
+        for game in games[start:]:
+            pool.rated.append(rate_game(current, game))
+            if len(pool.rated) % RATINGS_EVERY == 0:
+                pool.ratings.append(dict(current))
+
+        # The tallies stand up to the first rated game that differs at all.
+        changed = next(differing(self.rated, pool.rated), min(len(self.rated), len(pool.rated)))
+        start = changed - changed % TALLIES_EVERY
+        pool.tallies = self.tallies[: start // TALLIES_EVERY + 1]
+        tallies = {key: tally.copy() for key, tally in pool.tallies[-1].items()}
+        for n in range(start, len(pool.rated)):
+            tally_game(tallies, pool.rated[n])
+            if (n + 1) % TALLIES_EVERY == 0:
+                pool.tallies.append({key: tally.copy() for key, tally in tallies.items()})
+        pool.rows = rows_of(tallies)
+        return pool
+
+
+def same_objects(one: Sequence[object], other: Sequence[object]) -> bool:
+    return len(one) == len(other) and all(map(operator.is_, one, other))
+
+
+def differing(old: Sequence[object], new: Sequence[object]) -> Iterator[int]:
+    """The positions (as far as both go) where `old` and `new` hold different objects.
+
+    Worked out in C, not in a Python loop: most of ten thousand games are the same objects.
+    """
+    return compress(count(), map(operator.is_not, old, new))
 
 
 @dataclass(frozen=True)
@@ -517,29 +677,6 @@ class Standings:
             places[row.key] = places[self.rows[n - 2].key] if key == previous else n
             previous = key
         return places
-
-
-def standings_by_ruleset(by_ruleset: Mapping[str, Sequence[RatedGame]]) -> list[Standings]:
-    """One standings table per ruleset, in the order given."""
-    return [
-        Standings(
-            ruleset,
-            ruleset_name(ruleset),
-            rated[0].game.lowest_wins,
-            len(rated),
-            standings_rows(rated),
-        )
-        for ruleset, rated in by_ruleset.items()
-        if rated
-    ]
-
-
-def overall_standings(games: Sequence[LeagueGame]) -> Standings:
-    """Every game together, rated as one pool; points only if the games are all one ruleset."""
-    kinds = {game.ruleset for game in games}
-    if len(kinds) == 1:
-        return standings_by_ruleset(rate_by_ruleset(games))[0]
-    return Standings(None, "All games", False, len(games), standings_rows(rate_games(games)))
 
 
 # --- one player -----------------------------------------------------------------------

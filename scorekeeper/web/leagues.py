@@ -43,7 +43,7 @@ from scorekeeper.db import get_db
 from scorekeeper.errors import Forbidden, NotFound, RuleError
 from scorekeeper.qr import qr_svg
 from scorekeeper.rules import get_ruleset
-from scorekeeper.standings import League, LeagueGame, RatedGame, Row, Season, Standings
+from scorekeeper.standings import League, LeagueGame, Pool, RatedGame, Row, Season, Standings
 from scorekeeper.tokens import token_matches
 from scorekeeper.web.api import json_body
 from scorekeeper.web.links import external_url
@@ -134,14 +134,54 @@ def view_games(view: View, *, finished_only: bool = True) -> list[LeagueGame]:
 
 
 class RatedView:
-    """A view's finished games, rated once and kept while they stay the same."""
+    """A view's finished games rated and tallied, by ruleset and all together.
 
-    def __init__(self, version: tuple[Any, ...], games: list[LeagueGame]) -> None:
+    What it shows never changes once made (the all-games pool is only filled in when first
+    asked for), so requests can go on reading it while `updated` makes the next one from
+    it, folding again only what the changed games touch (`standings.Pool`).
+    """
+
+    def __init__(
+        self,
+        version: tuple[Any, ...],
+        games: list[LeagueGame],
+        pools: dict[str, Pool],
+        all_games_before: Pool,
+    ) -> None:
         self.version = version
         self.games = games
-        self.by_ruleset: dict[str, list[RatedGame]] = standings.rate_by_ruleset(games)
-        # One table per ruleset, the most played first.
-        self.tables: list[Standings] = standings.standings_by_ruleset(self.by_ruleset)
+        self.pools = pools  # by ruleset, the most played first
+        # Only the API shows every game rated together, so that pool is brought up to
+        # date when first asked for (`all_games`), from the last one that was.
+        self.all_games_before = all_games_before
+        self.all_games_now: Pool | None = None
+        self.by_ruleset: dict[str, list[RatedGame]] = {
+            ruleset: pool.rated for ruleset, pool in pools.items()
+        }
+        self.tables = [
+            Standings(
+                ruleset,
+                standings.ruleset_name(ruleset),
+                pool.rated[0].game.lowest_wins,
+                len(pool.rated),
+                pool.rows,
+            )
+            for ruleset, pool in pools.items()
+        ]
+
+    def updated(self, version: tuple[Any, ...], games: list[LeagueGame]) -> RatedView:
+        """The view of these games, at this version of them."""
+        empty = Pool()
+        pools = {
+            ruleset: self.pools.get(ruleset, empty).updated(group)
+            for ruleset, group in standings.by_ruleset(games)
+        }
+        return RatedView(version, games, pools, self.all_games_now or self.all_games_before)
+
+    def all_games(self) -> Pool:
+        if self.all_games_now is None:
+            self.all_games_now = self.all_games_before.updated(self.games)
+        return self.all_games_now
 
     @cached_property
     def overall(self) -> Standings | None:
@@ -151,14 +191,19 @@ class RatedView:
         if not self.games:
             return None
         with collector_paused():
-            return standings.overall_standings(self.games)
+            return Standings(None, "All games", False, len(self.games), self.all_games().rows)
+
+
+# What a view's first request is brought up to date from.
+NO_GAMES = RatedView((), [], {}, Pool())
 
 
 class RatedViews:
-    """The rated games of recent views, each kept until its finished games change.
+    """The rated games of recent views, each brought up to date when its games change.
 
     Rating is most of the work of a big league's page, and a projector or a room of
-    phones asks for the same page again and again while nothing has changed.
+    phones asks for the same page again and again while nothing has changed; when a game
+    finishes, only what it changes is done again.
     """
 
     SIZE = 16
@@ -170,20 +215,20 @@ class RatedViews:
     def get(self, view: View) -> RatedView:
         db = get_db()
         key = (view.league.id, view.ruleset, view.season.created_between() if view.season else None)
+        # Read before the games: a change in between then shows as a new version next time.
         version = standings.finished_games_version(db, view.league, view.ruleset, view.season)
         with self.lock:
-            kept = self.entries.get(key)
-            if kept is not None and kept.version == version:
-                self.entries.move_to_end(key)
-                return kept
-        with collector_paused():
-            fresh = RatedView(version, view_games(view))
+            kept = self.entries.get(key, NO_GAMES)
+        if version != kept.version:
+            games = standings.finished_games(db, view.league, view.ruleset, view.season, kept.games)
+            with collector_paused():
+                kept = kept.updated(version, games)
         with self.lock:
-            self.entries[key] = fresh
+            self.entries[key] = kept
             self.entries.move_to_end(key)
             while len(self.entries) > self.SIZE:
                 self.entries.popitem(last=False)
-        return fresh
+        return kept
 
 
 @contextmanager
