@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.web import leagues as web_leagues
 from scorekeeper.web.leagues import held_league_tokens
 from tests.conftest import Api
 
@@ -77,24 +79,38 @@ def rows_by_player(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 class TableCells(HTMLParser):
-    """The cells of the page's standings tables: {ruleset: {player key: {column: text}}}."""
+    """The cells of the page's standings tables: {ruleset: {player key: {column: text}}}.
+
+    A cell's column is the one at its position in the head (`<th class="col-won">`).
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.tables: dict[str, dict[str, dict[str, str]]] = {}
         self.table: dict[str, dict[str, str]] | None = None
+        self.columns: list[str] = []
+        self.in_head = False
         self.row: dict[str, str] | None = None
+        self.cell = 0
         self.column: str | None = None
         self.depth = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if tag == "table" and "standings" in (found.get("class") or "").split():
+        classes = (found.get("class") or "").split()
+        if tag == "table" and "standings" in classes:
             self.table = self.tables.setdefault(found.get("data-ruleset") or "", {})
+            self.columns = []
+        elif tag == "thead":
+            self.in_head = True
+        elif self.in_head and tag == "th":
+            self.columns += [c.removeprefix("col-") for c in classes if c.startswith("col-")]
         elif tag == "tr" and self.table is not None and found.get("data-player"):
             self.row = self.table.setdefault(found["data-player"] or "", {})
-        elif self.row is not None and found.get("data-col"):
-            self.column, self.depth = found["data-col"], 0
+            self.cell = 0
+        elif self.row is not None and self.column is None and tag in ("td", "th"):
+            self.column, self.depth = self.columns[self.cell], 0
+            self.cell += 1
             self.row[self.column] = ""
         elif self.column is not None:
             self.depth += 1
@@ -102,6 +118,8 @@ class TableCells(HTMLParser):
                 self.row["datetime"] = found.get("datetime") or ""
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "thead":
+            self.in_head = False
         if self.column is not None and tag in ("td", "th") and self.depth == 0:
             assert self.row is not None
             self.row[self.column] = " ".join(self.row[self.column].split())
@@ -613,3 +631,51 @@ def test_an_unknown_league_is_not_found(client: FlaskClient) -> None:
     assert client.get("/leagues/nowhere").status_code == 404
     response = client.get("/api/leagues/nowhere/standings")
     assert response.status_code == 404 and "nowhere" in response.json["error"]  # type: ignore[index]
+
+
+def test_a_long_table_comes_a_page_at_a_time_and_the_overview_shows_each_tables_top(
+    client: FlaskClient, api: Api, club: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A club of a hundred players must not send a phone every row of every table at once."""
+    monkeypatch.setattr(web_leagues, "OVERVIEW_ROWS", 4)  # two tables: the top 2 of each
+    monkeypatch.setattr(web_leagues, "PAGE_ROWS", 3)
+    everyone = {key: cells["place"] for key, cells in page_tables_all(client, club).items()}
+
+    overview = client.get(f"/leagues/{club.slug}").get_data(as_text=True)
+    shown = page_tables(client, f"/leagues/{club.slug}")
+    assert {ruleset: len(rows) for ruleset, rows in shown.items()} == {
+        "block": 2,
+        "black-tile-11": 2,
+    }
+    assert [cells["place"] for cells in shown["block"].values()] == ["1", "2"]
+    assert f'href="/leagues/{club.slug}?ruleset=block">All 4 players of Block Dominoes</a>' in (
+        overview
+    )
+
+    # Block alone: 4 players, 3 to a page, in the order asked for, the pages linked.
+    first = client.get(f"/leagues/{club.slug}?ruleset=block&sort=player&order=asc").text
+    assert "Players, 4 in all" in first
+    assert 'aria-current="page">1–3</a>' in first
+    second_url = f"/leagues/{club.slug}?ruleset=block&page=2&sort=player&order=asc"
+    assert f'href="{html.escape(second_url)}">4–4</a>' in first
+    firsts = page_tables(client, f"/leagues/{club.slug}?ruleset=block&sort=player&order=asc")
+    seconds = page_tables(client, second_url)
+    assert list(firsts["block"]) == ["ann", "bob", "cy"]
+    assert list(seconds["block"]) == ["dee"]
+    assert seconds["block"]["dee"]["place"] == everyone["dee"]
+    # A page past the end shows the last one; a page that is not a number, the first.
+    assert list(page_tables(client, f"/leagues/{club.slug}?ruleset=block&page=9")["block"]) == (
+        list(page_tables(client, f"/leagues/{club.slug}?ruleset=block&page=2")["block"])
+    )
+    assert client.get(f"/leagues/{club.slug}?ruleset=block&page=x").status_code == 200
+
+
+def page_tables_all(client: FlaskClient, league: League) -> dict[str, dict[str, str]]:
+    """Every row of the league's Block table, whatever the page size."""
+    rows: dict[str, dict[str, str]] = {}
+    for page in range(1, 10):
+        found = page_tables(client, f"/leagues/{league.slug}?ruleset=block&page={page}")["block"]
+        if set(found) <= set(rows):
+            return rows
+        rows.update(found)
+    return rows

@@ -376,6 +376,65 @@ class Sort:
             return None
         return "descending" if self.descending else "ascending"
 
+    def args(self) -> dict[str, str]:
+        """The order as URL arguments, for links that keep it."""
+        if self.column is None:
+            return {}
+        return {"sort": self.column, "order": "desc" if self.descending else "asc"}
+
+
+# A club's tables have a row per player: a phone gets them a page at a time.
+OVERVIEW_ROWS = 36  # shared by the tables when a page shows several: the top of each
+PAGE_ROWS = 40  # a page of one table
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """The rows of one standings table that a page shows, and the way to the others."""
+
+    table: Standings
+    start: int
+    stop: int
+    sortable: bool  # on a page of its own; the overview shows each table's top as ranked
+    whole_table_url: str | None  # from the overview: the table on a page of its own
+    pages: tuple[tuple[str, str, bool], ...]  # (label, url, is this one) when it has several
+
+
+def table_pages(view: View, tables: list[Standings], sort: Sort) -> list[TablePage]:
+    """Several tables: the top of each, linked to the rest. One table: a page of its rows."""
+    if len(tables) > 1:
+        top = min(10, OVERVIEW_ROWS // len(tables))
+        return [
+            TablePage(
+                table,
+                0,
+                top,
+                False,
+                url_for("leagues.standings_page", **view.args(ruleset=table.ruleset))
+                if len(table.rows) > top
+                else None,
+                (),
+            )
+            for table in tables
+        ]
+    pages: list[TablePage] = []
+    for table in tables:
+        count = max(1, -(-len(table.rows) // PAGE_ROWS))
+        page = min(max(request.args.get("page", 1, type=int) or 1, 1), count)
+        links = tuple(
+            (
+                f"{n * PAGE_ROWS + 1}–{min((n + 1) * PAGE_ROWS, len(table.rows))}",
+                url_for("leagues.standings_page", **view.args(page=n + 1, **sort.args())),
+                n + 1 == page,
+            )
+            for n in range(count)
+        )
+        start = (page - 1) * PAGE_ROWS
+        pages.append(
+            TablePage(table, start, start + PAGE_ROWS, True, None, links if count > 1 else ())
+        )
+    return pages
+
 
 # --- pages ---------------------------------------------------------------------------
 
@@ -428,12 +487,13 @@ def create() -> BaseResponse | tuple[str, int]:
 def standings_page(slug: str) -> str:
     view = requested_view(slug)
     computed = rated(view)
+    sort = Sort.requested()
     return render_template(
         "leagues/standings.html",
         view=view,
-        tables=computed.tables,
+        tables=table_pages(view, computed.tables, sort),
         games=len(computed.games),
-        sort=Sort.requested(),
+        sort=sort,
         seasons=standings.load_seasons(get_db(), view.league),
         rulesets=standings.rulesets_played(get_db(), view.league),
         can_manage=held_token(view.league) is not None,
