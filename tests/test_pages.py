@@ -138,3 +138,25 @@ def test_a_league_this_phone_does_not_manage_is_refused(client: FlaskClient) -> 
     )
     assert response.status_code == 403
     assert "league" in response.get_data(True)
+
+
+def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: FlaskClient) -> None:
+    """The scorer's page is loaded after every hand: it must not grow without end."""
+    game = start(client, "block", ["Ann", "Bob"], target="1000")
+    for n in range(1, 13):
+        form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
+        assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    shown = [int(n) for n in re.findall(r'id="hand-(\d+)"', page)]
+    assert shown == list(range(12, 2, -1))
+    newest = page[page.index('id="hand-12"') : page.index('id="hand-11"')]
+    assert "<li>Ann dominoed" in newest  # each hand shown comes with its explanation
+    link = re.search(r'<a class="button secondary" href="([^"]+)">Show hands 1 to 2 too</a>', page)
+    assert link is not None
+    total = re.search(r'class="points">(\d+)<', page)
+    assert total is not None and total.group(1) == "78"  # 1 + 2 + … + 12: every hand counts
+
+    everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
+    assert "Show hands 1 to" not in everything

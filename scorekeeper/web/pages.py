@@ -35,6 +35,9 @@ bp = Blueprint("pages", __name__)
 
 RECENT_NAMES = 16
 RECENT_GAMES = 8
+# The scorer's page is loaded after every hand: the newest hands in full, the rest a tap
+# away (?hands=all), so a long game's page stays small and short.
+SCORER_HANDS = 10
 
 
 @bp.get("/healthz")
@@ -203,6 +206,7 @@ def scorer_page(
         field=getattr(error, "field", None),
         editing=editing,
         hand_form=HandForm(formdata=None).fresh(game.version),
+        newest_hands=None if request.args.get("hands") == "all" else SCORER_HANDS,
         confirm=ConfirmForm(formdata=None),
     )
 
