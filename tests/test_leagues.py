@@ -679,3 +679,29 @@ def page_tables_all(client: FlaskClient, league: League) -> dict[str, dict[str, 
             return rows
         rows.update(found)
     return rows
+
+
+def test_a_players_games_and_opponents_come_a_page_at_a_time(
+    client: FlaskClient, club: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_leagues, "PLAYER_GAMES", 2)
+    monkeypatch.setattr(web_leagues, "OPPONENTS", 2)
+    url = f"/leagues/{club.slug}/players/ann"
+    first = client.get(url).get_data(as_text=True)
+    record = standings(client, club)  # Ann: 4 games (2 of Block, 2 of Black Tile)
+    assert rows_by_player(record)["Ann"]["played"] == 4
+
+    first_games = re.findall(r'data-game="([^"]+)"', first)
+    assert len(first_games) == 2
+    assert "Games, newest first, 4 in all" in first
+    assert 'aria-current="page">1–2</a>' in first
+    opponents = re.findall(r'<tr data-player="([^"]+)"', first)
+    assert opponents and len(opponents) == 2  # Bob, Cy and Dee: three met
+    assert "Opponents, 3 in all" in first
+
+    second = client.get(f"{url}?games=2&opponents=2").get_data(as_text=True)
+    second_games = re.findall(r'data-game="([^"]+)"', second)
+    assert len(second_games) == 2 and set(second_games).isdisjoint(first_games)
+    assert len(re.findall(r'<tr data-player="([^"]+)"', second)) == 1
+    # Turning one list's page keeps the other's.
+    assert html.escape(f"{url}?games=2&opponents=1") in second

@@ -383,21 +383,42 @@ class Sort:
         return {"sort": self.column, "order": "desc" if self.descending else "asc"}
 
 
-# A club's tables have a row per player: a phone gets them a page at a time.
+# A club's lists are long (a row per player, a line per game): a phone gets them a page
+# at a time.
 OVERVIEW_ROWS = 36  # shared by the tables when a page shows several: the top of each
 PAGE_ROWS = 40  # a page of one table
+PLAYER_GAMES = 20  # a page of a player's games
+OPPONENTS = 20  # a page of a player's head to head
+
+
+@dataclass(frozen=True)
+class Paging:
+    """Which items of a long list a page shows, and a link to each page of it."""
+
+    start: int
+    stop: int
+    links: tuple[tuple[str, str, bool], ...]  # (label, url, is this one); none for one page
+
+
+def paging(total: int, size: int, arg: str, link: Callable[[int], str]) -> Paging:
+    """The page asked for by `?<arg>=n` (out of range: the nearest one) of `total` items."""
+    count = max(1, -(-total // size))
+    page = min(max(request.args.get(arg, 1, type=int) or 1, 1), count)
+    links = tuple(
+        (f"{n * size + 1}–{min((n + 1) * size, total)}", link(n + 1), n + 1 == page)
+        for n in range(count)
+    )
+    return Paging((page - 1) * size, page * size, links if count > 1 else ())
 
 
 @dataclass(frozen=True)
 class TablePage:
-    """The rows of one standings table that a page shows, and the way to the others."""
+    """One standings table as a page shows it."""
 
     table: Standings
-    start: int
-    stop: int
+    rows: Paging
     sortable: bool  # on a page of its own; the overview shows each table's top as ranked
     whole_table_url: str | None  # from the overview: the table on a page of its own
-    pages: tuple[tuple[str, str, bool], ...]  # (label, url, is this one) when it has several
 
 
 def table_pages(view: View, tables: list[Standings], sort: Sort) -> list[TablePage]:
@@ -407,33 +428,28 @@ def table_pages(view: View, tables: list[Standings], sort: Sort) -> list[TablePa
         return [
             TablePage(
                 table,
-                0,
-                top,
+                Paging(0, top, ()),
                 False,
                 url_for("leagues.standings_page", **view.args(ruleset=table.ruleset))
                 if len(table.rows) > top
                 else None,
-                (),
             )
             for table in tables
         ]
-    pages: list[TablePage] = []
-    for table in tables:
-        count = max(1, -(-len(table.rows) // PAGE_ROWS))
-        page = min(max(request.args.get("page", 1, type=int) or 1, 1), count)
-        links = tuple(
-            (
-                f"{n * PAGE_ROWS + 1}–{min((n + 1) * PAGE_ROWS, len(table.rows))}",
-                url_for("leagues.standings_page", **view.args(page=n + 1, **sort.args())),
-                n + 1 == page,
-            )
-            for n in range(count)
+    return [
+        TablePage(
+            table,
+            paging(
+                len(table.rows),
+                PAGE_ROWS,
+                "page",
+                lambda n: url_for("leagues.standings_page", **view.args(page=n, **sort.args())),
+            ),
+            True,
+            None,
         )
-        start = (page - 1) * PAGE_ROWS
-        pages.append(
-            TablePage(table, start, start + PAGE_ROWS, True, None, links if count > 1 else ())
-        )
-    return pages
+        for table in tables
+    ]
 
 
 # --- pages ---------------------------------------------------------------------------
@@ -529,12 +545,21 @@ def player(slug: str, player: str) -> str:
     record = standings.player_record(rated(view).by_ruleset, key)
     if record is None and view.ruleset is None and view.season is None:
         raise NotFound(f"Nobody called {player} has finished a game in {view.league.name}.")
+    shown = {"games": request.args.get("games"), "opponents": request.args.get("opponents")}
+
+    def link(arg: str) -> Callable[[int], str]:
+        return lambda n: url_for("leagues.player", **view.args(player=key, **{**shown, arg: n}))
+
     return render_template(
         "leagues/player.html",
         view=view,
         key=key,
         asked=player,
         record=record,
+        games=paging(len(record.games) if record else 0, PLAYER_GAMES, "games", link("games")),
+        opponents=paging(
+            len(record.head_to_head) if record else 0, OPPONENTS, "opponents", link("opponents")
+        ),
         charts={ruleset: rating_chart(history) for ruleset, history in record.ratings.items()}
         if record
         else {},
