@@ -16,56 +16,44 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from bench.client import Client, loopback_address
 from bench.server import Server
-from bench.workload import PLAYERS, SetupError, new_game, post_hand, scored_game
+from bench.workload import new_game, post_hand, scored_game
 
 HANDS = 10
 TABLES = 4  # loopback address group of the tables scoring the weighed games
 # A typical hand of each game that seats four (Ann, Bob, Cy, Dee; partners sit across),
-# for the scorer pages weighed mid-game. Options keep each game going for HANDS hands.
-HANDS_OF = {
-    "block": (
-        {"pips": {"Ann": 0, "Bob": 12, "Cy": 7, "Dee": 9}, "domino": "Ann"},
-        {"target": 10_000},
-    ),
-    "draw": (
-        {"pips": {"Ann": 14, "Bob": 0, "Cy": 7, "Dee": 9}, "domino": "Bob"},
-        {"target": 10_000},
-    ),
-    "muggins": (
-        {  # a hand entered play by play: five scoring plays and a muggins call
-            "plays": [
-                {"player": "Ann", "ends": ["5-5"]},
-                {"player": "Bob", "ends": [5, 5, 5]},
-                {"player": "Cy", "ends": [6, 4]},
-                {"player": "Dee", "ends": [3, 2, 5, 5]},
-                {"player": "Ann", "ends": [6, 4, 5, 5]},
-                {"player": "Bob", "points": 10, "muggins_by": "Cy"},
-            ],
-            "pips": {"Ann": 0, "Bob": 13, "Cy": 4, "Dee": 8},
-            "domino": "Ann",
-        },
-        {"target": 10_000},
-    ),
-    "black-tile-11": ({"points": {"Ann": 2, "Bob": 5, "Cy": 4, "Dee": 0}}, {"hands": 12}),
-    "black-tile-21": ({"points": {"Ann": 2, "Bob": 13, "Cy": 4, "Dee": 2}}, {"target": 10_000}),
-    "eighty": (
-        {
-            "bidder": "Ann",
-            "bid": 60,
-            "tricks": {"Ann & Cy": 6, "Bob & Dee": 4},
-            "count": {"Ann & Cy": 40, "Bob & Dee": 20},
-        },
-        {"target": 10_000},
-    ),
-    "moon": (
-        {"bidder": "Ann", "bid": 5, "tricks": {"Ann & Cy": 5, "Bob & Dee": 2}},
-        {"target": 10_000},
-    ),
+# for the scorer pages weighed mid-game. The workload's target keeps each game going for
+# HANDS hands; 11 Point Black Tile is played for a number of hands instead.
+HANDS_OF: dict[str, dict[str, Any]] = {
+    "block": {"pips": {"Ann": 0, "Bob": 12, "Cy": 7, "Dee": 9}, "domino": "Ann"},
+    "draw": {"pips": {"Ann": 14, "Bob": 0, "Cy": 7, "Dee": 9}, "domino": "Bob"},
+    "muggins": {  # a hand entered play by play: five scoring plays and a muggins call
+        "plays": [
+            {"player": "Ann", "ends": ["5-5"]},
+            {"player": "Bob", "ends": [5, 5, 5]},
+            {"player": "Cy", "ends": [6, 4]},
+            {"player": "Dee", "ends": [3, 2, 5, 5]},
+            {"player": "Ann", "ends": [6, 4, 5, 5]},
+            {"player": "Bob", "points": 10, "muggins_by": "Cy"},
+        ],
+        "pips": {"Ann": 0, "Bob": 13, "Cy": 4, "Dee": 8},
+        "domino": "Ann",
+    },
+    "black-tile-11": {"points": {"Ann": 2, "Bob": 5, "Cy": 4, "Dee": 0}},
+    "black-tile-21": {"points": {"Ann": 2, "Bob": 13, "Cy": 4, "Dee": 2}},
+    "eighty": {
+        "bidder": "Ann",
+        "bid": 60,
+        "tricks": {"Ann & Cy": 6, "Bob & Dee": 4},
+        "count": {"Ann & Cy": 40, "Bob & Dee": 20},
+    },
+    "moon": {"bidder": "Ann", "bid": 5, "tricks": {"Ann & Cy": 5, "Bob & Dee": 2}},
 }
+OPTIONS_OF = {"black-tile-11": {"hands": 12, "target": None}}
 LEAGUE_GAMES = 6
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 
@@ -183,17 +171,15 @@ def run(server: Server) -> list[Weight]:
     games = {"block": scored_game(api, HANDS, rng)}  # the watch, share and history pages' game
     for n, ruleset in enumerate(rulesets):
         table = Client(base, source=loopback_address(TABLES, n))  # a table of its own
-        hand, options = HANDS_OF[ruleset]
-        body = {"ruleset": ruleset, "players": list(PLAYERS), "options": options}
-        created = table.request("POST", "/api/games", body).json()
-        game_id, token = created["id"], created["scorer_token"]
-        for _ in range(HANDS):
-            path = f"/api/games/{game_id}/hands"
-            reply = table.request("POST", path, hand, {"X-Scorer-Token": token})
-            if reply.status != 201:
-                raise SetupError(f"a {ruleset} hand answered {reply.status}: {reply.body[:200]!r}")
+        games[f"scorer page: {ruleset}, {HANDS} hands"] = scored_game(
+            table,
+            HANDS,
+            rng,
+            ruleset=ruleset,
+            entry=HANDS_OF[ruleset],
+            options=OPTIONS_OF.get(ruleset),
+        )
         table.close()
-        games[f"scorer page: {ruleset}, {HANDS} hands"] = game_id, token
     for game_id, token in games.values():
         fetch(scorer, urljoin(base, f"/games/{game_id}/join/{token}"))
     block = games["block"][0]

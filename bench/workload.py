@@ -27,12 +27,13 @@ def new_game(
     target: int = TARGET,
     league: str | None = None,
     league_token: str = "",
+    options: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     """A four-player game; returns its id and scorer token."""
     body: dict[str, Any] = {
         "ruleset": ruleset,
         "players": list(PLAYERS),
-        "options": {"target": target},
+        "options": {"target": target, **(options or {})},
     }
     if league:
         body["league"] = league
@@ -62,25 +63,39 @@ HANDS = {"block": block_hand, "moon": moon_hand}
 
 
 def post_hand(
-    client: Client, game_id: str, token: str, rng: random.Random, ruleset: str = "block"
+    client: Client,
+    game_id: str,
+    token: str,
+    rng: random.Random,
+    ruleset: str = "block",
+    entry: dict[str, Any] | None = None,
 ) -> Reply:
-    """Score one hand as a careful client does, with an Idempotency-Key."""
+    """Score one hand as a careful client does, with an Idempotency-Key: `entry`, or else a
+    random hand of the ruleset."""
     key = f"{rng.getrandbits(64):016x}"
     return client.request(
         "POST",
         f"/api/games/{game_id}/hands",
-        HANDS[ruleset](rng),
+        HANDS[ruleset](rng) if entry is None else entry,
         {"X-Scorer-Token": token, "Idempotency-Key": key},
     )
 
 
-def scored_game(client: Client, hands: int, rng: random.Random) -> tuple[str, str]:
-    """A game with `hands` hands already scored."""
-    game_id, token = new_game(client)
+def scored_game(
+    client: Client,
+    hands: int,
+    rng: random.Random,
+    *,
+    ruleset: str = "block",
+    entry: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[str, str]:
+    """A game with `hands` hands already scored (each `entry`, or random ones)."""
+    game_id, token = new_game(client, ruleset=ruleset, options=options)
     for _ in range(hands):
-        reply = post_hand(client, game_id, token, rng)
+        reply = post_hand(client, game_id, token, rng, ruleset, entry)
         if reply.status != 201:
-            raise SetupError(f"POST a hand answered {reply.status}: {reply.body[:200]!r}")
+            raise SetupError(f"a {ruleset} hand answered {reply.status}: {reply.body[:200]!r}")
     return game_id, token
 
 
