@@ -1,21 +1,93 @@
-"""One SQLite connection per request, the pragmas every connection needs, and `init-db`."""
+"""SQLite connections: the pragmas every one needs, one kept per server thread, writers in turn.
+
+A connection costs about a millisecond to open (SQLite reads the schema on first use,
+and four pragmas follow), so each server thread keeps its own for the app's lifetime
+instead of opening one per request.
+
+Writers in the process take turns in the order they arrive (`WriterLock`), before
+`BEGIN IMMEDIATE`: a thread left waiting inside SQLite's busy handler sleeps in growing
+steps (1, 2, 5 … 100 ms) while newer threads take the free lock, which made the slowest
+hand POSTs of 8 concurrent scorers wait 1.7 s (docs/BENCHMARKS.md). The busy timeout
+stays for other processes on the same file (a backup, `scorekeeper import`).
+"""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 from sqlite_utils import Database
 
 from scorekeeper.migrations import migrations
 
 BUSY_TIMEOUT_MS = 5000
+CONNECTIONS_KEY = "scorekeeper.connections"
 
 
-def connect(path: str | Path) -> Database:
+class WriterLock:
+    """A lock handed to waiting threads in the order they asked for it.
+
+    `threading.Lock` promises no order: a thread that releases it and asks again at once
+    (the GIL still in hand) usually wins over one that has waited for milliseconds.
+    Here each waiter sleeps on a lock of its own, and `release` hands the lock straight
+    to the oldest waiter.
+    """
+
+    def __init__(self, timeout: float = BUSY_TIMEOUT_MS / 1000) -> None:
+        self.timeout = timeout
+        self.mutex = threading.Lock()
+        self.waiters: deque[threading.Lock] = deque()
+        self.held = False
+
+    def acquire(self, timeout: float | None = None) -> bool:
+        """Wait for our turn, at most `timeout` seconds (the lock's own); False if it did not come."""
+        with self.mutex:
+            if not self.held:
+                self.held = True
+                return True
+            turn = threading.Lock()
+            turn.acquire()
+            self.waiters.append(turn)
+        if turn.acquire(timeout=self.timeout if timeout is None else timeout):
+            return True
+        with self.mutex:
+            if turn in self.waiters:
+                self.waiters.remove(turn)
+                return False
+        # `release` handed us the lock just as we gave up: it is ours.
+        return True
+
+    def release(self) -> None:
+        with self.mutex:
+            if self.waiters:
+                self.waiters.popleft().release()  # still held: it passes to that waiter
+            else:
+                self.held = False
+
+    def __enter__(self) -> WriterLock:
+        if not self.acquire():
+            # What SQLite itself says when its busy timeout runs out: one refusal for both.
+            raise sqlite3.OperationalError("database is locked")
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.release()
+
+
+class Connection(Database):
+    """A connection with the pragmas below and the lock its writers take turns on."""
+
+    def __init__(self, conn: sqlite3.Connection, writer_lock: WriterLock) -> None:
+        super().__init__(conn)
+        self.writer_lock = writer_lock
+
+
+def connect(path: str | Path, writer_lock: WriterLock | None = None) -> Connection:
     """Open the database file with WAL, foreign keys, a busy timeout and full durability."""
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     conn.execute("PRAGMA journal_mode=WAL")
@@ -23,7 +95,7 @@ def connect(path: str | Path) -> Database:
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    return Database(conn)
+    return Connection(conn, writer_lock or WriterLock())
 
 
 def migrate(path: str | Path) -> None:
@@ -38,28 +110,47 @@ def migrate(path: str | Path) -> None:
 
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """One change, all or nothing; IMMEDIATE takes the write lock before the first read."""
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.conn.execute("ROLLBACK")
-        raise
-    db.conn.execute("COMMIT")
+    """One change, all or nothing, once it is this writer's turn.
+
+    IMMEDIATE takes SQLite's write lock before the first read, so the change is made to
+    the state it read.
+    """
+    turn = db.writer_lock if isinstance(db, Connection) else WriterLock()
+    with turn:
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.conn.execute("ROLLBACK")
+            raise
+        db.conn.execute("COMMIT")
 
 
-def get_db() -> Database:
-    """This request's connection, opened on first use."""
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
-    db: Database = g.db
-    return db
+class Connections:
+    """An app's connections: one per thread, opened on first use, all sharing one writer lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.writer_lock = WriterLock()
+        self.local = threading.local()
+
+    def get(self) -> Connection:
+        db: Connection | None = getattr(self.local, "db", None)
+        if db is None:
+            db = self.local.db = connect(self.path, self.writer_lock)
+        return db
+
+    def tidy(self, _error: BaseException | None = None) -> None:
+        """After a request: nothing left open for the thread's next one."""
+        db: Connection | None = getattr(self.local, "db", None)
+        if db is not None and db.conn.in_transaction:
+            db.conn.rollback()
 
 
-def close_db(_error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+def get_db() -> Connection:
+    """This thread's connection to the app's database."""
+    connections: Connections = current_app.extensions[CONNECTIONS_KEY]
+    return connections.get()
 
 
 def backup(source: str | Path, target: str | Path) -> None:
@@ -76,4 +167,6 @@ def backup(source: str | Path, target: str | Path) -> None:
 
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)
+    connections = Connections(app.config["DATABASE"])
+    app.extensions[CONNECTIONS_KEY] = connections
+    app.teardown_appcontext(connections.tidy)

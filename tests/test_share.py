@@ -8,7 +8,7 @@ import http.client
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -327,18 +327,14 @@ def test_forged_page_write_is_a_403(app: Flask, game: dict[str, Any]) -> None:
 
 
 @pytest.fixture
-def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every SQL statement the app runs after opening a connection."""
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement the app runs on this thread's connection (the test client's)."""
     seen: list[str] = []
-    connect: Callable[..., Any] = db_module.connect
-
-    def traced(path: Any) -> Any:
-        database = connect(path)
-        database.conn.set_trace_callback(seen.append)
-        return database
-
-    monkeypatch.setattr(db_module, "connect", traced)
+    with app.app_context():
+        connection = db_module.get_db()
+    connection.conn.set_trace_callback(seen.append)
     yield seen
+    connection.conn.set_trace_callback(None)
 
 
 def test_board_answers_not_modified_from_one_read(

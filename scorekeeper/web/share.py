@@ -14,13 +14,11 @@ request that holds the token (this cookie, or the X-Scorer-Token header).
 from __future__ import annotations
 
 import json
-import threading
 from functools import lru_cache
 from typing import Any
 
 from flask import (
     Blueprint,
-    Flask,
     Response,
     current_app,
     flash,
@@ -30,11 +28,9 @@ from flask import (
     session,
     url_for,
 )
-from flask.blueprints import BlueprintSetupState
-from sqlite_utils import Database
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from scorekeeper import csrf, db, games, store
+from scorekeeper import csrf, games, store
 from scorekeeper.db import get_db
 from scorekeeper.errors import Forbidden, NotFound
 from scorekeeper.forms import ConfirmForm
@@ -48,17 +44,6 @@ SESSION_KEY = "scorer_links"
 # A phone keeps the scorer links of its latest games only, so the cookie stays small.
 REMEMBERED_LINKS = 8
 CARD_SIZES = ("a6", "a4")
-READER_KEY = "scorekeeper.version_reader"
-
-
-def setup(state: BlueprintSetupState) -> None:
-    """Once per app: the board's version reader; proxy headers if TRUST_PROXY says so."""
-    state.app.extensions[READER_KEY] = VersionReader(state.app.config["DATABASE"])
-    if isinstance(state.app, Flask):
-        links.init_app(state.app)
-
-
-bp.record_once(setup)
 
 
 # --- live updates --------------------------------------------------------------------
@@ -81,8 +66,7 @@ def snapshot(kind: str, game_id: str) -> Response:
     `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
     game). A request whose If-None-Match holds the current version gets a 304.
     """
-    reader: VersionReader = current_app.extensions[READER_KEY]
-    version = reader.version(game_id)
+    version = store.game_version(get_db(), game_id)
     if version is None:
         raise NotFound("There is no game with that link. Check the address.")
     if request.if_none_match.contains_weak(str(version)):
@@ -104,26 +88,6 @@ def drawn(database: str, kind: str, game_id: str, version: int) -> str:
         return json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
     template = "games/watch.html" if kind == "watch" else "games/_board.html"
     return render_template(template, game=game)
-
-
-class VersionReader:
-    """One long-lived connection per app for version checks, shared by its threads.
-
-    Opening a connection costs about a millisecond (SQLite reads the schema on first
-    use) and the version read itself microseconds, so the threads take turns on one
-    open connection. WAL readers never block the scorer's writes.
-    """
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.lock = threading.Lock()
-        self.db: Database | None = None
-
-    def version(self, game_id: str) -> int | None:
-        with self.lock:
-            if self.db is None:
-                self.db = db.connect(self.path)
-            return store.game_version(self.db, game_id)
 
 
 def versioned(response: Response, version: int) -> Response:

@@ -1,0 +1,98 @@
+"""Writers in the process are served in the order they arrive, and a thread keeps its connection."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from scorekeeper import db
+from scorekeeper.db import WriterLock, write_transaction
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 5) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.001)
+
+
+def test_waiting_writers_get_the_lock_in_the_order_they_asked() -> None:
+    lock = WriterLock()
+    served: list[int] = []
+    lock.acquire()
+
+    def writer(n: int) -> None:
+        with lock:
+            served.append(n)
+
+    threads = []
+    for n in range(12):
+        thread = threading.Thread(target=writer, args=(n,))
+        thread.start()
+        threads.append(thread)
+        wait_for(lambda n=n: len(lock.waiters) == n + 1)  # queued before the next one asks
+    lock.release()
+    for thread in threads:
+        thread.join(timeout=5)
+    assert served == list(range(12))
+    assert not lock.held and not lock.waiters
+
+
+def test_a_writer_that_waits_too_long_gives_up_and_leaves_the_queue() -> None:
+    lock = WriterLock()
+    lock.acquire()
+    assert lock.acquire(timeout=0.05) is False
+    assert not lock.waiters
+    lock.release()
+    assert lock.acquire(timeout=0.05) is True
+    lock.release()
+
+
+def test_a_writer_refused_its_turn_hears_what_sqlite_says_of_a_busy_file(tmp_path: Path) -> None:
+    lock = WriterLock(timeout=0.05)
+    connection = db.connect(tmp_path / "x.sqlite3", lock)
+    connection.execute("create table t (x)")
+    lock.acquire()
+    with (
+        pytest.raises(sqlite3.OperationalError, match="database is locked"),
+        write_transaction(connection),
+    ):
+        connection.execute("insert into t values (1)")
+    lock.release()
+    with write_transaction(connection):
+        connection.execute("insert into t values (2)")
+    assert connection.execute("select x from t").fetchall() == [(2,)]
+
+
+def test_a_thread_keeps_one_connection_for_every_request(app: Flask) -> None:
+    client = app.test_client()
+    with app.app_context():
+        first = db.get_db()
+    for _ in range(3):
+        assert client.get("/api/rulesets").status_code == 200
+        assert (
+            client.post(
+                "/api/games", json={"ruleset": "block", "players": ["Ann", "Bob"]}
+            ).status_code
+            == 201
+        )
+    with app.app_context():
+        assert db.get_db() is first
+        assert not first.conn.in_transaction
+    seen: list[object] = []
+
+    def another_thread() -> None:
+        with app.app_context():
+            seen.append(db.get_db())
+
+    other = threading.Thread(target=another_thread)
+    other.start()
+    other.join(timeout=5)
+    assert seen and seen[0] is not first
+    assert first.execute("pragma synchronous").fetchone() == (2,)  # FULL
