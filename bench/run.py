@@ -24,15 +24,16 @@ from datetime import datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import club_night, pages, scale, seed, throughput
+from bench import club_night, pages, scale, seed, throughput, writers
 from bench import standings as league_bench
 from bench.client import Tally, distinct_sources, percentile
 from bench.report import Figure, kb, markdown, ms, ratio, table
-from bench.server import Settings, log_warnings, serving
+from bench.server import Settings, log_warnings, serving, serving_bare
 
 POST_P99_TARGET_MS = 50
 SEEN_WITHIN_S = 2.0
 THROUGHPUT_SHARE = 0.5
+BARE_FLASK_LIMIT = 1.15
 STANDINGS_TARGET_MS = 100
 GROWTH_LIMIT = 1.2
 PAGE_LIMIT = 60 * 1024
@@ -55,6 +56,7 @@ class Plan:
     stored_hands: int = 5
     growth_games: int = 4
     growth_rounds: int = 30
+    writer_seconds: float = 4
 
 
 FULL = Plan()
@@ -67,6 +69,7 @@ QUICK = Plan(
     stored_hands=1,
     growth_games=2,
     growth_rounds=12,
+    writer_seconds=2,
 )
 
 Scenario = Callable[[Path, Settings, Plan], list[Figure]]
@@ -140,16 +143,41 @@ def latency_figures(
 
 
 def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
-    with serving(folder / "throughput.sqlite3", settings) as server:
+    with (
+        serving(folder / "throughput.sqlite3", settings) as server,
+        serving_bare(folder, settings) as bare,
+    ):
         measured = throughput.run(
-            server, rounds=plan.throughput_rounds, seconds=plan.throughput_seconds
+            server, bare, rounds=plan.throughput_rounds, seconds=plan.throughput_seconds
         )
     name = (
         f"2. throughput ({throughput.CONNECTIONS} connections, "
         f"{plan.throughput_rounds}×{plan.throughput_seconds:.0f} s each)"
     )
     base = measured.pop("/healthz")
-    figures = [Figure(name, "/healthz", per_second(base), "(the baseline)")]
+    floor = measured.pop(throughput.BARE)
+    slower = floor.per_second / base.per_second
+    figures = [
+        Figure(name, "/healthz", per_second(base), "(the baseline)"),
+        Figure(
+            name,
+            "/healthz: the bare app's rate over the app's",
+            f"{slower:.2f}×",
+            f"bare Flask {per_second(floor)}",
+            target=f"≤ {BARE_FLASK_LIMIT:.2f}×",
+            met=slower <= BARE_FLASK_LIMIT,
+        ),
+    ]
+    if floor.cpu_ms_per_request is not None and base.cpu_ms_per_request is not None:
+        figures.append(
+            Figure(
+                name,
+                "/healthz: server CPU per request",
+                f"{base.cpu_ms_per_request:.2f} ms",
+                f"bare Flask {floor.cpu_ms_per_request:.2f} ms",
+                f"{base.cpu_ms_per_request / floor.cpu_ms_per_request:.2f}×",
+            )
+        )
     # The target is for the scoreboard (watch) page and the game JSON, the same for
     # every phone; the scorer's page carries per-phone forms and is measured for information.
     targeted = {"watch page", "game JSON"}
@@ -286,12 +314,70 @@ def weight_figure(w: pages.Weight) -> Figure:
     )
 
 
+# --- 5. concurrent writers ----------------------------------------------------------
+
+
+WRITE_SHARE = 0.3
+TAIL_LIMIT = 3.0
+
+
+def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    runs = []
+    with serving(folder / "writers.sqlite3", settings, write_limit=False) as server:
+        for count in (8, 32):
+            runs.append((count, writers.run(server, writers=count, seconds=plan.writer_seconds)))
+    many = Settings(**{**vars(settings), "threads": 64})
+    with serving(folder / "writers64.sqlite3", many, write_limit=False) as server:
+        runs.append((64, writers.run(server, writers=64, seconds=plan.writer_seconds)))
+    figures = []
+    for count, writes in runs:
+        name = f"5. concurrent writers ({count} writers, {plan.writer_seconds:.0f} s" + (
+            ", --threads 64)" if count == 64 else ")"
+        )
+        p50, p99 = writes.tally.ms(50), writes.tally.ms(99)
+        share = writes.per_second / writes.healthz_per_second
+        others = {s: n for s, n in writes.statuses.items() if s != 201}
+        errors = len(writes.tally.errors) - sum(others.values())  # no answer at all
+        figures += [
+            Figure(
+                name,
+                "hand POSTs",
+                f"{writes.per_second:.0f}/s",
+                f"/healthz {writes.healthz_per_second:.0f}/s",
+                f"{share:.2f}×",
+                f"≥ {WRITE_SHARE:.2f}×" if count == 8 else "",
+                share >= WRITE_SHARE if count == 8 else None,
+            ),
+            Figure(name, "hand POST p50", ms(p50)),
+            Figure(
+                name,
+                "hand POST p99",
+                ms(p99),
+                f"p50 {ms(p50)}",
+                ratio(p99, p50),
+                {8: f"< {POST_P99_TARGET_MS} ms", 32: f"< {TAIL_LIMIT:.0f}× p50"}.get(count, ""),
+                {8: p99 < POST_P99_TARGET_MS, 32: p99 < TAIL_LIMIT * p50}.get(count),
+            ),
+            Figure(
+                name,
+                "answers other than 201; 5xx",
+                ", ".join(f"{n}× HTTP {s}" for s, n in sorted(others.items()))
+                + (f", {errors} unanswered" if errors else "")
+                or "none",
+                target="0 5xx",
+                met=writes.server_errors == 0 and errors == 0,
+            ),
+        ]
+    return figures
+
+
 SCENARIOS: dict[str, Scenario] = {
     "club": club,
     "throughput": rates,
     "standings": league,
     "growth": growth,
     "pages": weight,
+    "writers": concurrent_writers,
 }
 
 

@@ -45,8 +45,12 @@ class Server:
 
 
 @contextmanager
-def serving(database: Path, settings: Settings) -> Iterator[Server]:
-    """The server on a free loopback port, stopped (and waited for) on leaving."""
+def serving(database: Path, settings: Settings, *, write_limit: bool = True) -> Iterator[Server]:
+    """The server on a free loopback port, stopped (and waited for) on leaving.
+
+    `write_limit=False` turns the app's per-client write limit off, for scenarios that
+    write far faster than any table.
+    """
     port = free_port()
     patches = []
     if settings.synchronous is not None:
@@ -60,13 +64,29 @@ def serving(database: Path, settings: Settings) -> Iterator[Server]:
     if settings.threads is not None:
         serve += ["--threads", str(settings.threads)]
     env = dict(os.environ)
-    if not distinct_sources():
+    if not write_limit or not distinct_sources():
         env["SCOREKEEPER_RATE_LIMIT_BURST"] = "0"  # every simulated phone shares 127.0.0.1
-    log_path = server_log(database)
+    with running([*module, *serve], port, server_log(database), env) as server:
+        yield server
+
+
+@contextmanager
+def serving_bare(folder: Path, settings: Settings) -> Iterator[Server]:
+    """A bare Flask app's /healthz under the same waitress settings (bench/bare.py)."""
+    port = free_port()
+    command = ["-m", "bench.bare", "--port", str(port)]
+    if settings.threads is not None:
+        command += ["--threads", str(settings.threads)]
+    with running(command, port, folder / "bare.log", dict(os.environ)) as server:
+        yield server
+
+
+@contextmanager
+def running(command: list[str], port: int, log_path: Path, env: dict[str, str]) -> Iterator[Server]:
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [sys.executable, *module, *serve],
-            cwd=REPOSITORY,  # where `python -m bench.server` finds the bench package
+            [sys.executable, *command],
+            cwd=REPOSITORY,  # where `python -m bench.…` finds the bench package
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -16,6 +16,7 @@ from bench.workload import scored_game, scorer_cookie
 
 HANDS = 12  # a game well under way: the board, the page and the JSON show every hand
 CONNECTIONS = 8
+BARE = "bare Flask app's /healthz (same waitress)"
 WARMUP_S = 0.5
 
 
@@ -27,6 +28,7 @@ class Target:
     path: str
     headers: dict[str, str] = field(default_factory=dict)
     expect: int = 200
+    server: Server | None = None  # another server than the app's (the bare Flask app)
 
 
 @dataclass
@@ -46,8 +48,8 @@ class Measured:
         return sum(self.cpu_ms) / len(self.cpu_ms) if self.cpu_ms else None
 
 
-def targets(server: Server) -> list[Target]:
-    """/healthz first (the baseline), then the pages and JSON of one game under way."""
+def targets(server: Server, bare: Server) -> list[Target]:
+    """/healthz first (the baseline), a bare Flask app's, then the pages and JSON of a game."""
     client = Client(server.base)
     game_id, token = scored_game(client, HANDS, random.Random(2))
     cookie = scorer_cookie(client, game_id, token)
@@ -55,6 +57,7 @@ def targets(server: Server) -> list[Target]:
     client.close()
     return [
         Target("/healthz", "/healthz"),
+        Target(BARE, "/healthz", server=bare),
         Target("watch page", f"/games/{game_id}"),
         Target("scorer page", f"/games/{game_id}", {"Cookie": cookie}),
         Target("game JSON", f"/api/games/{game_id}"),
@@ -68,19 +71,20 @@ def targets(server: Server) -> list[Target]:
     ]
 
 
-def run(server: Server, *, rounds: int, seconds: float) -> dict[str, Measured]:
+def run(server: Server, bare: Server, *, rounds: int, seconds: float) -> dict[str, Measured]:
     """Each target for `seconds` per round, `rounds` times, in turn."""
     measured: dict[str, Measured] = {}
-    asked = targets(server)
+    asked = targets(server, bare)
     for _ in range(rounds):
         for target in asked:
+            answering = target.server or server
             result = closed_loop(
-                server.base,
+                answering.base,
                 target.path,
                 connections=CONNECTIONS,
                 seconds=seconds,
                 warmup=WARMUP_S,
-                server_pid=server.pid,
+                server_pid=answering.pid,
                 headers=target.headers,
                 expect=target.expect,
             )

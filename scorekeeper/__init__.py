@@ -57,7 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from scorekeeper.web import assets, faces, links, security
+    from scorekeeper.web import assets, faces, links, security, sessions
     from scorekeeper.web.api import bp as api_bp
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
@@ -69,6 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (api_bp, pages_bp, share_bp, leagues_bp, history_bp, plays_bp):
         app.register_blueprint(blueprint)
     security.init_app(app)
+    sessions.init_app(app)
     links.init_app(app)
     faces.init_app(app)
     assets.init_app(app)

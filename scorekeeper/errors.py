@@ -41,4 +41,10 @@ class Conflict(AppError):
 
 
 class TooManyRequests(AppError):
+    """Too many writes from one client; `retry_after` says in how many seconds it may write again."""
+
     status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

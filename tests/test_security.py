@@ -78,7 +78,21 @@ def test_every_kind_of_response_carries_the_security_headers(world: World) -> No
         assert headers["X-Content-Type-Options"] == "nosniff", kind
         assert headers["Referrer-Policy"] == "no-referrer", kind
         assert headers["X-Frame-Options"] == "DENY", kind
+        for name in ("Content-Security-Policy", "X-Frame-Options"):
+            assert len(headers.getlist(name)) == 1, (kind, name)
         response.close()
+
+
+def test_a_scorer_cookie_signed_with_an_old_key_stops_working_when_the_key_changes(
+    world: World,
+) -> None:
+    """The session's signer is kept between requests, but never past a change of key."""
+    game_id, token = next(iter(world.games.items()))
+    phone = world.client
+    phone.get(f"/games/{game_id}/join/{token}")
+    assert 'name="csrf_token"' in phone.get(f"/games/{game_id}").text  # the scorer's page
+    world.app.secret_key = "another key"
+    assert 'name="csrf_token"' not in phone.get(f"/games/{game_id}").text  # a watcher's now
 
 
 class PageAudit(HTMLParser):

@@ -6,7 +6,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.errors import AppError, RuleError
+from scorekeeper.errors import AppError, RuleError, TooManyRequests
 
 
 def wants_json() -> bool:
@@ -28,7 +28,10 @@ def error_response(status: int, message: str, field: str | None = None) -> Respo
 def init_app(app: Flask) -> None:
     @app.errorhandler(AppError)
     def app_error(error: AppError) -> Response:
-        return error_response(error.status, error.message, error.field)
+        response = error_response(error.status, error.message, error.field)
+        if isinstance(error, TooManyRequests):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     @app.errorhandler(RuleError)
     def rule_error(error: RuleError) -> Response:

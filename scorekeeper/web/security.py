@@ -1,4 +1,7 @@
-"""Security headers on every response, and a limit on writes per client.
+"""Security headers on every response; before a write, a limit per client and the CSRF check.
+
+A read pays for neither check: `guard_writes` returns at once for GET and HEAD, which
+are most of what phones send (the board, polled every second).
 
 The limit is far above what a table scoring a game ever does (a hand a minute, a burst
 when a scorer catches up) and far below what a script hammering the server does.
@@ -9,12 +12,16 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, current_app, request
 
 from scorekeeper.errors import TooManyRequests
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -36,6 +43,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+SECURITY_HEADER_NAMES = frozenset(SECURITY_HEADERS)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 DEFAULT_BURST = 60
 DEFAULT_PER_SECOND = 2.0
@@ -97,26 +105,46 @@ class WriteLimiter:
             self.buckets.clear()
 
 
+def guard_writes() -> None:
+    """Before a change: turn away a flood, then check the form's CSRF token; reads pass."""
+    if request.method in SAFE_METHODS:
+        return
+    limit_writes()
+    if current_app.config["WTF_CSRF_ENABLED"]:
+        current_app.extensions["csrf"].protect(apply_exemptions=True)
+
+
 def limit_writes() -> None:
     """Refuse a write from a client that has gone far past any table's pace."""
     limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
-    if limiter is None or request.method in SAFE_METHODS:
+    if limiter is None:
         return
     wait = limiter.wait_needed(request.remote_addr or "unknown")
     if wait:
-        g.retry_after = math.ceil(wait)
         raise TooManyRequests(
-            "Too many changes from this device in a short time. Wait a moment and try again."
+            "Too many changes from this device in a short time. Wait a moment and try again.",
+            retry_after=math.ceil(wait),
         )
 
 
-def add_security_headers(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    retry_after = g.get("retry_after")
-    if retry_after:
-        response.headers["Retry-After"] = str(retry_after)
-    return response
+class SecurityHeaders:
+    """WSGI middleware: the security headers on every answer, errors and static files too.
+
+    Added to the header list as the answer starts, in one pass: the app's own
+    `after_request` route would pay werkzeug's header checks for each of them on every
+    request.
+    """
+
+    def __init__(self, wsgi_app: WSGIApplication) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            own = SECURITY_HEADER_NAMES.intersection(name for name, _ in headers)
+            headers.extend(item for item in SECURITY_HEADERS.items() if item[0] not in own)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 def init_app(app: Flask) -> None:
@@ -124,6 +152,10 @@ def init_app(app: Flask) -> None:
     burst = float(app.config.setdefault("RATE_LIMIT_BURST", DEFAULT_BURST))
     per_second = float(app.config.setdefault("RATE_LIMIT_PER_SECOND", DEFAULT_PER_SECOND))
     app.extensions[LIMITER_KEY] = WriteLimiter(burst, per_second) if burst and per_second else None
+    # flask-wtf's own hook checks every request; guard_writes checks writes only.
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
+    hooks = app.before_request_funcs.setdefault(None, [])
+    hooks[:] = [hook for hook in hooks if hook.__module__ != "flask_wtf.csrf"]
     # First of all hooks: a flood is turned away before any other work (CSRF, database).
-    app.before_request_funcs.setdefault(None, []).insert(0, limit_writes)
-    app.after_request(add_security_headers)
+    hooks.insert(0, guard_writes)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]

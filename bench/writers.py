@@ -1,0 +1,82 @@
+"""Scenario 5: many scorers writing at once, each on games of its own, beside /healthz.
+
+Each writer posts hands back to back (closed loop, with an Idempotency-Key, as a careful
+client does) to its own games in turn, from a loopback address of its own, for a few
+seconds after a warm-up. The hands are small (one pip a hand) so no game ends during a
+run. The same server's /healthz rate, asked just before and after over 8 connections, is
+the baseline for the write rate.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bench.client import Client, Tally, attempt, closed_loop, loopback_address, run_threads
+from bench.server import Server
+from bench.workload import new_game, post_hand
+
+GAMES_PER_WRITER = 2
+ENTRY = {"pips": {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}, "domino": "Ann"}
+WARMUP_S = 0.5
+HEALTHZ_CONNECTIONS = 8
+
+
+@dataclass
+class Writes:
+    """What the writers got: latencies of the 201s, and every status seen."""
+
+    writers: int
+    seconds: float
+    tally: Tally = field(default_factory=Tally)
+    statuses: Counter[int] = field(default_factory=Counter)
+    healthz_per_second: float = 0.0
+
+    @property
+    def per_second(self) -> float:
+        return self.tally.count / self.seconds
+
+    @property
+    def server_errors(self) -> int:
+        return sum(n for status, n in self.statuses.items() if status >= 500)
+
+
+def run(server: Server, *, writers: int, seconds: float) -> Writes:
+    setup = Client(server.base)
+    games = [[new_game(setup) for _ in range(GAMES_PER_WRITER)] for _ in range(writers)]
+    setup.close()
+    writes = Writes(writers, seconds)
+    start = time.perf_counter()
+    window = (start + WARMUP_S, start + WARMUP_S + seconds)
+
+    def writer(n: int) -> None:
+        client = Client(server.base, source=loopback_address(3, n))
+        rng = random.Random(n)
+        turn = 0
+        while (now := time.perf_counter()) < window[1]:
+            game_id, token = games[n][turn % GAMES_PER_WRITER]
+            turn += 1
+            reply = attempt(writes.tally, post_hand, client, game_id, token, rng, entry=ENTRY)
+            if reply is None or now < window[0] or time.perf_counter() > window[1]:
+                continue
+            with writes.tally.lock:
+                writes.statuses[reply.status] += 1
+            writes.tally.record(reply, 201)
+        client.close()
+
+    run_threads([lambda n=n: writer(n) for n in range(writers)])
+    rates = [
+        closed_loop(
+            server.base,
+            "/healthz",
+            connections=HEALTHZ_CONNECTIONS,
+            seconds=min(seconds, 2.0),
+            warmup=WARMUP_S,
+            server_pid=server.pid,
+        ).per_second
+        for _ in range(2)
+    ]
+    writes.healthz_per_second = sum(rates) / len(rates)
+    return writes
