@@ -30,8 +30,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         instance_path=str(instance_folder()),
         instance_relative_config=True,
         template_folder=asset_folder("templates"),
-        static_folder=asset_folder("static"),
+        # No static route of Flask's: web/assets.py serves static/ minified and fingerprinted.
+        static_folder=None,
     )
+    app.static_folder = asset_folder("static")
     # Block tags take their line with them: phones download no runs of blank indentation.
     app.jinja_options = {**app.jinja_options, "trim_blocks": True, "lstrip_blocks": True}
     app.config.from_mapping(
@@ -57,7 +59,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from scorekeeper.web import assets, faces, links, security, sessions
+    from scorekeeper.web import assets, compression, faces, links, security, sessions, share
     from scorekeeper.web.api import bp as api_bp
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
@@ -73,6 +75,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     links.init_app(app)
     faces.init_app(app)
     assets.init_app(app)
+    compression.init_app(app)
+    share.init_app(app)
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
     init_error_handlers(app)

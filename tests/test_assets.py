@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import shutil
@@ -78,3 +79,91 @@ def test_other_static_files_are_served_as_they_are(client: FlaskClient) -> None:
     with client.get("/static/icon.svg") as icon:
         assert icon.status_code == 200
         assert icon.data == (STATIC / "icon.svg").read_bytes()
+
+
+def linked(page: str, name: str) -> str:
+    """The URL a page links a static file by."""
+    stem, suffix = name.rsplit(".", 1)
+    found = re.search(rf'"(/static/{stem}\.[0-9a-f]{{12}}\.{suffix})"', page)
+    assert found is not None, f"{name} is not linked by a fingerprinted name"
+    return found.group(1)
+
+
+def test_pages_link_assets_a_phone_keeps_for_a_year_without_asking(client: FlaskClient) -> None:
+    page = client.get("/new").get_data(as_text=True)
+    for name in ("style.css", "icon.svg"):
+        url = linked(page, name)
+        kept = client.get(url)
+        assert kept.status_code == 200
+        assert kept.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert kept.data == client.get(f"/static/{name}").data  # the same bytes as the plain name
+
+
+def test_an_edited_file_gets_a_new_address_and_the_old_one_is_not_kept(tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
+    app.static_folder = str(static)
+    client = app.test_client()
+    before = linked(client.get("/new").get_data(as_text=True), "style.css")
+    style = static / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n.added { color: red; }\n")
+    stamp = style.stat().st_mtime_ns + 1_000_000_000
+    os.utime(style, ns=(stamp, stamp))
+
+    after = linked(client.get("/new").get_data(as_text=True), "style.css")
+    assert after != before
+    assert ".added{color:red}" in client.get(after).get_data(as_text=True)
+    # A page drawn before the edit still gets a stylesheet: today's, asked for again next time.
+    stale = client.get(before)
+    assert ".added{color:red}" in stale.get_data(as_text=True)
+    assert stale.headers["Cache-Control"] == "no-cache"
+    assert client.get("/static/style.0123456789ab.css").status_code == 200
+    assert client.get("/static/nothing.0123456789ab.css").status_code == 404
+
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+@pytest.mark.parametrize("path", ["/new", "/static/style.css", "/static/tiles.js", "/api/rulesets"])
+def test_a_phone_that_accepts_gzip_gets_the_same_bytes_in_a_fifth_of_the_size(
+    client: FlaskClient, path: str
+) -> None:
+    plain = client.get(path)
+    zipped = client.get(path, headers=GZIP)
+    assert plain.status_code == zipped.status_code == 200
+    assert "Content-Encoding" not in plain.headers
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped.headers["Vary"]
+    assert gzip.decompress(zipped.data) == plain.data
+    assert len(zipped.data) < 0.4 * len(plain.data)
+
+
+def test_the_live_board_and_the_game_json_are_gzipped_once_for_every_phone(
+    client: FlaskClient,
+) -> None:
+    created = client.post("/api/games", json={"ruleset": "block", "players": ["Ann", "Bob"]}).json
+    assert created is not None
+    token = {"X-Scorer-Token": created["scorer_token"]}
+    for n in range(1, 6):
+        entry = {"pips": {"Ann": 0, "Bob": n}, "domino": "Ann"}
+        assert (
+            client.post(f"/api/games/{created['id']}/hands", json=entry, headers=token).status_code
+            == 201
+        )
+    for path in (
+        f"/games/{created['id']}/board",
+        f"/api/games/{created['id']}",
+        f"/games/{created['id']}",
+    ):
+        plain = client.get(path)
+        zipped = client.get(path, headers=GZIP)
+        assert zipped.headers["Content-Encoding"] == "gzip", path
+        assert gzip.decompress(zipped.data) == plain.data, path
+        assert zipped.headers["ETag"] == plain.headers["ETag"] == '"6"', path
+        assert client.get(path, headers={**GZIP, "If-None-Match": '"6"'}).status_code == 304
+
+
+def test_healthz_and_tiny_answers_are_not_compressed(client: FlaskClient) -> None:
+    response = client.get("/healthz", headers=GZIP)
+    assert response.data == b"ok\n" and "Content-Encoding" not in response.headers

@@ -160,3 +160,28 @@ def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: Flas
     everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
     assert "Show hands 1 to" not in everything
+
+
+def test_a_watcher_sees_the_newest_hands_and_the_rest_on_request(app: Flask) -> None:
+    """The watch page, like the scorer's, stops growing at 10 hands; its live board too."""
+    scorer = app.test_client()
+    game = start(scorer, "block", ["Ann", "Bob"], target="1000")
+    for n in range(1, 13):
+        form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
+        assert scorer.post(f"/games/{game}/hands", data=form).status_code == 303
+
+    watcher = app.test_client()
+    page = watcher.get(f"/games/{game}").get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', page)] == list(range(12, 2, -1))
+    link = re.search(r'<a class="button secondary" href="([^"]+)">Show hands 1 to 2 too</a>', page)
+    assert link is not None
+    board = watcher.get(f"/games/{game}/board").get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', board)] == list(range(12, 2, -1))
+
+    everything = watcher.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
+    # The board it keeps up to date by itself keeps showing every hand.
+    polled = re.search(r'data-board-url="([^"]+)"', everything)
+    assert polled is not None
+    all_board = watcher.get(polled.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', all_board)] == list(range(12, 0, -1))

@@ -1,71 +1,129 @@
-"""The stylesheet and scripts as phones get them: minified, each file once per version.
+"""The stylesheet, scripts and icons as phones get them: minified, fingerprinted, compressed.
 
 The files in static/ stay commented and readable; what goes over the table's Wi-Fi drops
-the comments and the indentation (about a quarter of the bytes, and every page loads the
-stylesheet). Anything else in static/ is served by Flask's own static view.
+the comments and the indentation (about a quarter of the bytes), and is gzipped for a
+phone that accepts it (all do). Pages link each file under a name carrying a fingerprint
+of its served bytes (`style.3f2a9c1e07b4.css`), which phones may keep for a year without
+asking again: the scorer's page, loaded after every hand, then costs its HTML alone. An
+edited file gets a new fingerprint, so pages link the new one at once. The plain name
+(`style.css`) still answers, revalidated on each use.
 """
 
 from __future__ import annotations
 
 import hashlib
+import mimetypes
+import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort, current_app, request
 from werkzeug.security import safe_join
 from werkzeug.wrappers.response import Response as BaseResponse
 
-MINIFIERS: dict[str, tuple[Callable[[str], str], str]] = {
-    ".css": (rcssmin.cssmin, "text/css"),
-    ".js": (rjsmin.jsmin, "text/javascript"),
-}
+from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
+
+MINIFIERS: dict[str, Callable[[str], str]] = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+MIMETYPES = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
+FINGERPRINT_LENGTH = 12
+FINGERPRINTED = re.compile(
+    rf"^(?P<stem>.+)\.(?P<fingerprint>[0-9a-f]{{{FINGERPRINT_LENGTH}}})(?P<suffix>\.[A-Za-z0-9]+)$"
+)
+A_YEAR = 365 * 24 * 60 * 60
+ASSETS_KEY = "scorekeeper.assets"
 
 
-class MinifiedAssets:
-    """Minified copies of static files, made again only when a file changes on disk."""
+@dataclass(frozen=True)
+class Asset:
+    """A static file as served: its bytes (minified), gzipped when that helps, and fingerprint."""
+
+    body: bytes
+    compressed: bytes | None
+    mimetype: str
+    fingerprint: str
+    stamp: int  # the file's mtime when read: an edit is picked up without a restart
+
+
+class Assets:
+    """An app's static files as served, each made again only when its file changes on disk."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.kept: dict[str, tuple[int, bytes, str]] = {}  # path → (mtime_ns, body, etag)
+        self.kept: dict[str, Asset] = {}
 
-    def get(
-        self, folder: str, filename: str, minify: Callable[[str], str]
-    ) -> tuple[bytes, str] | None:
-        """The file's minified bytes and their ETag, or None when there is no such file."""
-        path = safe_join(folder, filename)
-        if path is None or not Path(path).is_file():
+    def get(self, filename: str) -> Asset | None:
+        """The file as served, or None when static/ has no such file."""
+        path = safe_join(str(current_app.static_folder), filename)
+        if path is None:
             return None
-        stamp = Path(path).stat().st_mtime_ns
+        try:
+            stamp = Path(path).stat().st_mtime_ns
+        except OSError:
+            return None
+        kept = self.kept.get(path)
+        if kept is not None and kept.stamp == stamp:
+            return kept
+        if not Path(path).is_file():
+            return None
+        asset = read_asset(Path(path), stamp)
         with self.lock:
-            kept = self.kept.get(path)
-        if kept is not None and kept[0] == stamp:
-            return kept[1], kept[2]
-        body = minify(Path(path).read_text(encoding="utf-8")).encode()
-        etag = hashlib.sha256(body).hexdigest()[:20]
-        with self.lock:
-            self.kept[path] = (stamp, body, etag)
-        return body, etag
+            self.kept[path] = asset
+        return asset
+
+    def fingerprinted(self, filename: str) -> str:
+        """The name pages link `filename` by: with its fingerprint, when the file exists."""
+        asset = self.get(filename)
+        if asset is None:
+            return filename
+        stem, dot, suffix = filename.rpartition(".")
+        return f"{stem}.{asset.fingerprint}.{suffix}" if dot else filename
+
+    def serve(self, filename: str) -> BaseResponse:
+        """The static URL's view: a year's caching for a fingerprinted name, else revalidation."""
+        asset = self.get(filename)
+        lasting = False
+        if asset is None and (named := FINGERPRINTED.match(filename)):
+            asset = self.get(named["stem"] + named["suffix"])
+            # An older fingerprint (a page drawn before an edit) gets today's file, not kept.
+            lasting = asset is not None and asset.fingerprint == named["fingerprint"]
+        if asset is None:
+            abort(404)
+        zipped = asset.compressed is not None and accepts_gzip()
+        response = Response(asset.compressed if zipped else asset.body, mimetype=asset.mimetype)
+        if asset.compressed is not None:
+            response.headers["Vary"] = VARY
+        if zipped:
+            response.headers["Content-Encoding"] = "gzip"
+        if lasting:
+            response.headers["Cache-Control"] = f"public, max-age={A_YEAR}, immutable"
+            return response
+        response.set_etag(asset.fingerprint)
+        response.cache_control.no_cache = True
+        return response.make_conditional(request)
+
+
+def read_asset(path: Path, stamp: int) -> Asset:
+    suffix = path.suffix.lower()
+    minify = MINIFIERS.get(suffix)
+    body = minify(path.read_text(encoding="utf-8")).encode() if minify else path.read_bytes()
+    mimetype = MIMETYPES.get(suffix) or mimetypes.guess_type(path.name)[0]
+    mimetype = mimetype or "application/octet-stream"
+    fingerprint = hashlib.sha256(body).hexdigest()[:FINGERPRINT_LENGTH]
+    return Asset(body, gzipped(body, mimetype), mimetype, fingerprint, stamp)
 
 
 def init_app(app: Flask) -> None:
-    """Serve .css and .js minified from the static URL; the rest as Flask serves it."""
-    assets = MinifiedAssets()
+    """Serve the app's static folder at /static/; url_for('static', …) gives fingerprinted names."""
+    assets = app.extensions[ASSETS_KEY] = Assets()
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=assets.serve)
 
-    def static(filename: str) -> BaseResponse:
-        minifier = MINIFIERS.get(Path(filename).suffix)
-        if minifier is None:
-            return app.send_static_file(filename)  # what Flask's own static view does
-        assert app.static_folder is not None
-        found = assets.get(app.static_folder, filename, minifier[0])
-        if found is None:
-            abort(404)
-        body, etag = found
-        response = Response(body, mimetype=minifier[1])
-        response.set_etag(etag)
-        response.cache_control.no_cache = True  # as Flask's static files: ask, then 304
-        return response.make_conditional(request)
+    def fingerprint(endpoint: str | None, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values:
+            values["filename"] = assets.fingerprinted(values["filename"])
 
-    app.view_functions["static"] = static
+    app.url_defaults(fingerprint)

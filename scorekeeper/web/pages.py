@@ -35,9 +35,6 @@ bp = Blueprint("pages", __name__)
 
 RECENT_NAMES = 16
 RECENT_GAMES = 8
-# The scorer's page is loaded after every hand: the newest hands in full, the rest a tap
-# away (?hands=all), so a long game's page stays small and short.
-SCORER_HANDS = 10
 
 
 @bp.get("/healthz")
@@ -181,7 +178,7 @@ def game(game_id: str) -> str | Response:
         loaded = games.load_game(get_db(), game_id)
         if scorer.can_score(loaded):
             return scorer_page(loaded)
-        return render_template("games/watch.html", game=loaded)
+        return render_template("games/watch.html", game=loaded, newest_hands=share.newest_hands())
     # A watcher's page is the same for every phone: drawn once per version of the game.
     return share.snapshot("watch", game_id)
 
@@ -206,7 +203,7 @@ def scorer_page(
         field=getattr(error, "field", None),
         editing=editing,
         hand_form=HandForm(formdata=None).fresh(game.version),
-        newest_hands=None if request.args.get("hands") == "all" else SCORER_HANDS,
+        newest_hands=share.newest_hands(),
         confirm=ConfirmForm(formdata=None),
     )
 

@@ -14,11 +14,14 @@ request that holds the token (this cookie, or the X-Scorer-Token header).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
     Blueprint,
+    Flask,
     Response,
     current_app,
     flash,
@@ -37,6 +40,7 @@ from scorekeeper.forms import ConfirmForm
 from scorekeeper.qr import qr_svg
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
+from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
 
 bp = Blueprint("share", __name__)
 
@@ -44,6 +48,10 @@ SESSION_KEY = "scorer_links"
 # A phone keeps the scorer links of its latest games only, so the cookie stays small.
 REMEMBERED_LINKS = 8
 CARD_SIZES = ("a6", "a4")
+SNAPSHOTS_KEY = "scorekeeper.snapshots"
+# A game's pages are loaded after every hand: the newest hands in full, the rest a tap
+# away (?hands=all), so a long game's page stays small and short.
+NEWEST_HANDS = 10
 
 
 # --- live updates --------------------------------------------------------------------
@@ -64,30 +72,84 @@ def snapshot(kind: str, game_id: str) -> Response:
     """A view of the game that depends only on its version, drawn once per version.
 
     `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
-    game). A request whose If-None-Match holds the current version gets a 304.
+    game). A request whose If-None-Match holds the current version gets a 304. The pages
+    show the newest hands, or every hand when asked (`?hands=all`).
     """
     version = store.game_version(get_db(), game_id)
     if version is None:
         raise NotFound("There is no game with that link. Check the address.")
     if request.if_none_match.contains_weak(str(version)):
         return versioned(Response(status=304), version)
-    body = drawn(current_app.config["DATABASE"], kind, game_id, version)
-    mimetype = "application/json" if kind == "json" else "text/html"
-    return versioned(Response(body, mimetype=mimetype), version)
+    snapshots: Snapshots = current_app.extensions[SNAPSHOTS_KEY]
+    view = snapshots.get((kind, game_id, version, newest_hands()))
+    zipped = view.compressed is not None and accepts_gzip()
+    response = Response(view.compressed if zipped else view.body, mimetype=view.mimetype)
+    if view.compressed is not None:
+        response.headers["Vary"] = VARY
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    return versioned(response, version)
 
 
-@lru_cache(maxsize=256)
-def drawn(database: str, kind: str, game_id: str, version: int) -> str:
-    """`kind` of `game_id` at `version` (the database names the app, for tests).
+def newest_hands() -> int | None:
+    """How many of the newest hands a game's page shows: all of them when asked."""
+    return None if request.args.get("hands") == "all" else NEWEST_HANDS
 
-    A hand written since `version` was read only makes the view newer than its ETag,
+
+SnapshotKey = tuple[str, str, int, int | None]  # kind, game id, version, newest hands shown
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A view of one version of a game, as sent and gzipped."""
+
+    body: bytes
+    compressed: bytes | None
+    mimetype: str
+
+
+class Snapshots:
+    """An app's views of its games' latest versions, each drawn once for every phone.
+
+    A hand written since the version was read only makes the view newer than its ETag,
     and the next request fetches it again.
     """
+
+    KEPT = 256
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[SnapshotKey, Drawn] = OrderedDict()
+
+    def get(self, key: SnapshotKey) -> Drawn:
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        view = draw(*key)
+        with self.lock:
+            self.kept[key] = view
+            while len(self.kept) > self.KEPT:
+                self.kept.popitem(last=False)
+        return view
+
+
+def draw(kind: str, game_id: str, _version: int, newest: int | None) -> Drawn:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
-        return json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
-    template = "games/watch.html" if kind == "watch" else "games/_board.html"
-    return render_template(template, game=game)
+        text = json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
+        mimetype = "application/json"
+    else:
+        template = "games/watch.html" if kind == "watch" else "games/_board.html"
+        text = render_template(template, game=game, newest_hands=newest)
+        mimetype = "text/html"
+    body = text.encode()
+    return Drawn(body, gzipped(body, mimetype), mimetype)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[SNAPSHOTS_KEY] = Snapshots()
 
 
 def versioned(response: Response, version: int) -> Response:
