@@ -83,7 +83,7 @@ class AssetFinder(HTMLParser):
 
 @dataclass
 class Weight:
-    """A page and its assets: bytes as sent (the app does not compress) and gzip-compressed."""
+    """A page and its assets: bytes uncompressed, gzipped, and on the wire (first load, reload)."""
 
     page: str
     url: str
@@ -91,6 +91,9 @@ class Weight:
     html: int = 0
     raw: int = 0
     compressed: int = 0
+    sent: int = 0  # a first load: the bodies as sent (gzipped where the server gzips)
+    wire: int = 0  # a first load: every request and answer, headers included, as sent
+    reload: int = 0  # the same page again, with what a browser keeps from the first load
     assets: dict[str, int] = field(default_factory=dict)  # path -> bytes
     external: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
@@ -103,24 +106,57 @@ class Weight:
         )
 
 
-def fetch(opener: urllib.request.OpenerDirector, url: str) -> tuple[int, bytes, str]:
-    """Status, body and final URL (after redirects) of a GET."""
+@dataclass(frozen=True)
+class Fetched:
+    """One GET as a phone's browser makes it (accepting gzip): the answer and its bytes."""
+
+    status: int
+    body: bytes  # decoded
+    url: str  # after redirects
+    sent: int  # the body as sent
+    wire: int  # request and answer, headers included, as they crossed the network
+    etag: str | None
+    kept: bool  # the answer may be reused without asking (max-age, immutable)
+
+
+def fetch(
+    opener: urllib.request.OpenerDirector, url: str, headers: dict[str, str] | None = None
+) -> Fetched:
+    """A GET with gzip accepted, and how many bytes it moved."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip", **(headers or {})})
     try:
-        with opener.open(url, timeout=10) as response:
-            return response.status, response.read(), response.geturl()
+        response = opener.open(request, timeout=10)
     except urllib.error.HTTPError as error:
-        return error.code, error.read(), url
+        response = error
+    with response:
+        data = response.read()
+        answer = response.headers
+        status = response.status if response.status is not None else 0
+        final = response.geturl()
+    sent = [*request.header_items(), *request.unredirected_hdrs.items()]
+    wire = len(f"GET {urlsplit(url).path} HTTP/1.1\r\n\r\n")
+    wire += sum(len(name) + len(value) + 4 for name, value in sent)
+    wire += len(f"HTTP/1.1 {status} OK\r\n\r\n") + len(data)
+    wire += sum(len(name) + len(value) + 4 for name, value in answer.items())
+    body = gzip.decompress(data) if answer.get("Content-Encoding") == "gzip" else data
+    caching = answer.get("Cache-Control") or ""
+    etag = answer.get("ETag")
+    return Fetched(status, body, final, len(data), wire, etag, "immutable" in caching)
 
 
 def weigh(opener: urllib.request.OpenerDirector, page: str, url: str) -> Weight:
+    """The page and its assets as a first load, then a reload that revalidates what it must."""
     weight = Weight(page, url)
-    weight.status, body, final = fetch(opener, url)
+    first = fetch(opener, url)
+    weight.status, body, final = first.status, first.body, first.url
     weight.html = len(body)
     weight.raw, weight.compressed = len(body), len(gzip.compress(body))
+    weight.sent, weight.wire = first.sent, first.wire
     origin = urlsplit(final).netloc
     finder = AssetFinder()
     finder.feed(body.decode("utf-8", "replace"))
     queue, seen = [urljoin(final, u) for u in finder.urls], set()
+    loaded: dict[str, Fetched] = {}
     while queue:
         asset = queue.pop(0)
         if asset in seen:
@@ -129,15 +165,23 @@ def weigh(opener: urllib.request.OpenerDirector, page: str, url: str) -> Weight:
         if urlsplit(asset).netloc != origin:
             weight.external.append(asset)
             continue
-        status, data, _ = fetch(opener, asset)
-        if status != 200:
-            weight.missing.append(f"{urlsplit(asset).path} ({status})")
+        got = fetch(opener, asset)
+        if got.status != 200:
+            weight.missing.append(f"{urlsplit(asset).path} ({got.status})")
             continue
+        loaded[asset] = got
+        data = got.body
         weight.assets[urlsplit(asset).path] = len(data)
         weight.raw += len(data)
         weight.compressed += len(gzip.compress(data))
+        weight.sent += got.sent
+        weight.wire += got.wire
         if asset.split("?")[0].endswith(".css"):
             queue += [urljoin(asset, u) for u in CSS_URL.findall(data.decode("utf-8", "replace"))]
+    weight.reload = fetch(opener, url).wire
+    for asset, got in loaded.items():
+        if not got.kept:  # a browser asks again, with the ETag it has
+            weight.reload += fetch(opener, asset, {"If-None-Match": got.etag or ""}).wire
     return weight
 
 

@@ -297,7 +297,8 @@ def growth(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
 def weight(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
     with serving(folder / "pages.sqlite3", settings) as server:
         weights = pages.run(server)
-    return [weight_figure(w) for w in weights]
+    scorer_pages = [w for w in weights if w.page.startswith("scorer page")]
+    return [weight_figure(w) for w in weights] + [wire_figure(w) for w in scorer_pages]
 
 
 def weight_figure(w: pages.Weight) -> Figure:
@@ -312,6 +313,34 @@ def weight_figure(w: pages.Weight) -> Figure:
         target=f"< {PAGE_LIMIT // 1024} KB, 0 external",
         met=w.raw < PAGE_LIMIT and not problems,
     )
+
+
+def wire_figure(w: pages.Weight) -> Figure:
+    """A scorer page's bytes on the wire: its first load, and a reload after a hand."""
+    today = SCORER_PAGE_TODAY.get(w.page.rsplit(", ", 1)[0].removeprefix("scorer page: "))
+    return Figure(
+        "4. page weight, on the wire",
+        f"{w.page}: first load as sent (with headers); reload with headers",
+        f"{kb(w.sent)} ({kb(w.wire)}); {kb(w.reload)}",
+        "" if today is None else f"first load on 2026-11-21: {today:.1f} KB",
+        "" if today is None else f"{w.sent / 1024 / today:.2f}×",
+        f"reload ≤ {RELOAD_LIMIT // 1024} KB, first ≤ 0.5×",
+        w.reload <= RELOAD_LIMIT and (today is None or w.sent <= 0.5 * today * 1024),
+    )
+
+
+RELOAD_LIMIT = 12 * 1024
+# Each scorer page with its assets, as sent (nothing was compressed) in docs/BENCHMARKS.md's
+# run of 2026-11-21: the "today" of issue 13's target for a first load.
+SCORER_PAGE_TODAY = {
+    "black-tile-11": 44.6,
+    "black-tile-21": 47.0,
+    "block": 40.9,
+    "draw": 40.7,
+    "eighty": 50.4,
+    "moon": 41.2,
+    "muggins": 56.3,
+}
 
 
 # --- 5. concurrent writers ----------------------------------------------------------
