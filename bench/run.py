@@ -25,6 +25,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from bench import club_night, pages, scale, seed, throughput, writers
+from bench import ratings as rating_bench
 from bench import standings as league_bench
 from bench.client import Tally, distinct_sources, percentile
 from bench.report import Figure, kb, markdown, ms, ratio, table
@@ -35,6 +36,9 @@ SEEN_WITHIN_S = 2.0
 THROUGHPUT_SHARE = 0.5
 BARE_FLASK_LIMIT = 1.15
 STANDINGS_TARGET_MS = 100
+# Issue 13: just after one of the league's first games is corrected, every later game of
+# its pool is rated again.
+CORRECTED_TARGET_MS = {"standings page": 150, "standings API": 400}
 GROWTH_LIMIT = 1.2
 PAGE_LIMIT = 60 * 1024
 
@@ -225,6 +229,7 @@ def league(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
         plan.league_players,
         in_progress=scale.in_progress_needed(plan.standings_changes),
     )
+    ours, theirs, rated = rating_bench.compare(path, slug)
     with serving(path, settings) as server:
         times = scale.standings(
             server, path, slug, runs=plan.standings_runs, changes=plan.standings_changes
@@ -241,6 +246,7 @@ def league(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
     for label in scale.STANDINGS_URLS:
         for when, tallies in (("unchanged", times.warm), *times.changed.items()):
             tally = tallies[label]
+            limit = CORRECTED_TARGET_MS[label] if "corrected" in when else STANDINGS_TARGET_MS
             figures.append(
                 Figure(
                     name,
@@ -248,10 +254,21 @@ def league(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
                     ms(tally.ms(50)),
                     f"/healthz {ms(times.healthz.ms(50))}",
                     ratio(tally.ms(50), times.healthz.ms(50)),
-                    f"< {STANDINGS_TARGET_MS} ms",
-                    tally.ms(50) < STANDINGS_TARGET_MS and not tally.errors,
+                    f"< {limit} ms",
+                    tally.ms(50) < limit and not tally.errors,
                 )
             )
+    figures.append(
+        Figure(
+            name,
+            f"rating fold of all {rated:,} games, CPU (fastest of {rating_bench.ROUNDS})",
+            ms(ours * 1000),
+            f"openskill 6.2 {ms(theirs * 1000)}",
+            f"{theirs / ours:.2f}× faster",
+            "≥ 2× faster",
+            theirs >= 2 * ours,
+        )
+    )
     return figures + [weight_figure(w) for w in weights]
 
 

@@ -23,13 +23,13 @@ from functools import cached_property, lru_cache
 from itertools import compress, count
 from typing import Any, NamedTuple
 
-from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlite_utils import Database
 
-from scorekeeper import store
+from scorekeeper import ratings, store
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import NotFound, RuleError
 from scorekeeper.leagues import slugify
+from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Table
 
@@ -44,8 +44,6 @@ TALLIES_EVERY = 1000
 # Up to this many new or changed games are read by id (well within the 999 parameters an
 # older SQLite allows a statement); more, and the whole view is read.
 READ_BY_ID = 500
-# Plackett–Luce: openskill's model for placings among any number of sides and teams.
-MODEL = PlackettLuce()
 
 
 @lru_cache(maxsize=4096)
@@ -429,12 +427,14 @@ def rulesets_played(db: Database, league: League) -> list[tuple[str, int]]:
 # --- ratings ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Rating:
-    """An openskill rating: the skill estimate `mu` and how unsure it still is, `sigma`."""
+class Rating(NamedTuple):
+    """A Plackett–Luce rating: the skill estimate `mu` and how unsure it still is, `sigma`.
 
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
+    A tuple: a league's standings hold one for each player after each of its games.
+    """
+
+    mu: float = ratings.MU
+    sigma: float = ratings.SIGMA
 
     @property
     def shown(self) -> float:
@@ -456,7 +456,7 @@ class RatedGame:
     """A finished game with its players' ratings just after it."""
 
     game: LeagueGame
-    after: Mapping[str, Rating]
+    after: Mapping[str, Skill]  # (mu, sigma) by player key: `Rating` is made only to be shown
 
 
 def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
@@ -464,19 +464,18 @@ def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
 
     What a `Pool` keeps up to date; the tests hold it to this.
     """
-    current: dict[str, PlackettLuceRating] = {}
+    current: dict[str, Skill] = {}
     return [rate_game(current, game) for game in games]
 
 
-def rate_game(current: dict[str, PlackettLuceRating], game: LeagueGame) -> RatedGame:
+def rate_game(current: dict[str, Skill], game: LeagueGame) -> RatedGame:
     """Rate one game onto the players' current ratings, and update them."""
-    teams = [[current.get(key) or MODEL.rating() for key in keys] for keys, _ in game.placing]
-    ranks = [float(place) for _, place in game.placing]
-    after: dict[str, Rating] = {}
-    for (keys, _), team in zip(game.placing, MODEL.rate(teams, ranks=ranks), strict=True):
-        for key, rating in zip(keys, team, strict=True):
-            current[key] = rating
-            after[key] = Rating(rating.mu, rating.sigma)
+    newcomer, placing = ratings.NEWCOMER, game.placing
+    teams = [[current.get(key, newcomer) for key in keys] for keys, _ in placing]
+    after: dict[str, Skill] = {}
+    for (keys, _), team in zip(placing, ratings.rate(teams, [p for _, p in placing]), strict=True):
+        for key, skill in zip(keys, team, strict=True):
+            after[key] = current[key] = skill
     return RatedGame(game, after)
 
 
@@ -550,7 +549,7 @@ class _Tally:
             won=self.won,
             points_for=self.points_for,
             points_against=self.points_against,
-            rating=self.last.after[key],
+            rating=Rating(*self.last.after[key]),
             form=tuple(self.form),
             last_played=self.last.game.started.date(),
         )
@@ -601,7 +600,7 @@ class Pool:
         self.rows: tuple[Row, ...] = ()
         # The ratings after every RATINGS_EVERY games and the tallies after every
         # TALLIES_EVERY games, each from before the first game.
-        self.ratings: list[dict[str, PlackettLuceRating]] = [{}]
+        self.ratings: list[dict[str, Skill]] = [{}]
         self.tallies: list[dict[str, _Tally]] = [{}]
 
     def updated(self, games: Sequence[LeagueGame]) -> Pool:
@@ -712,7 +711,7 @@ class PlayerRecord:
 def player_record(by_ruleset: Mapping[str, Sequence[RatedGame]], key: str) -> PlayerRecord | None:
     """The record of the player with this key, or None if they played none of these games."""
     ratings = {
-        ruleset: tuple((item.game, item.after[key]) for item in rated if key in item.after)
+        ruleset: tuple((item.game, Rating(*item.after[key])) for item in rated if key in item.after)
         for ruleset, rated in by_ruleset.items()
     }
     played = sorted(

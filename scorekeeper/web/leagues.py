@@ -233,17 +233,21 @@ class RatedViews:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Hold off Python's cycle collector while standings are computed.
+    """Hold off Python's cycle collector while standings are computed, then freeze what is kept.
 
     Rating makes tens of thousands of small objects, none of them in cycles, and every
     few hundred of them set off a collection that walks the lot again; pausing it saves
-    about a tenth of a big league's time.
+    about a tenth of a big league's time. What was made is kept between requests, and
+    every later full collection would walk it again (a third of the time of the first
+    page after a change): `gc.freeze` moves it out of their way. Frozen objects are still
+    freed when no longer referenced; only a cycle that was garbage at that moment stays.
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was_enabled:
             gc.enable()
 
