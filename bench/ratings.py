@@ -16,7 +16,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from scorekeeper import standings
+from scorekeeper import leagues, standings
 from scorekeeper.db import connect
 from scorekeeper.standings import LeagueGame, RatedGame, rate_game
 
@@ -51,7 +51,7 @@ def compare(path: Path, slug: str) -> tuple[float, float, int]:
     """The fastest fold of every game, ours and openskill's, in seconds; and the game count."""
     db = connect(path)
     try:
-        games = standings.league_games(db, standings.load_league(db, slug))
+        games = standings.league_games(db, leagues.load_league(db, slug))
     finally:
         db.close()
     for game in games:
