@@ -17,8 +17,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from scorekeeper import leagues, standings
-from scorekeeper.db import connect
 from scorekeeper.standings import LeagueGame, RatedGame, rate_game
+from scorekeeper.store import connect
 
 OPENSKILL = PlackettLuce()
 ROUNDS = 3

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from bench.workload import PLAYERS, TARGET, block_hand
 from scorekeeper import games
-from scorekeeper.db import connect, migrate
 from scorekeeper.games import Writer
+from scorekeeper.store import connect, migrate
 
 # Every column of each table is copied from the template game's rows; only the game id
 # (and the games' own id) change.

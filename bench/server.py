@@ -117,7 +117,7 @@ def patch(synchronous: str | None, connection_limit: int | None, keep_connection
     """Apply the settings under trial to the app's connection and to waitress."""
     import waitress
 
-    from scorekeeper import db
+    from scorekeeper.store import connection as db
 
     if keep_connection:
         init_app = db.init_app
@@ -133,9 +133,9 @@ def patch(synchronous: str | None, connection_limit: int | None, keep_connection
     if synchronous is not None:
         connect = db.connect
 
-        def connect_with(path: Any) -> Any:
-            database = connect(path)
-            database.conn.execute(f"PRAGMA synchronous={synchronous}")
+        def connect_with(path: Any, *args: Any) -> Any:
+            database = connect(path, *args)
+            database.execute(f"PRAGMA synchronous={synchronous}")
             return database
 
         db.connect = connect_with

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from sqlite_utils import Database
 
 from scorekeeper import create_app, leagues, store
-from scorekeeper.db import connect, migrate
+from scorekeeper.store import connect, migrate
 from scorekeeper.web.leagues.rated import CACHE_KEY
 
 # (ruleset, players at the table, partnerships, target, lowest total wins)
@@ -116,9 +117,8 @@ def build(path: Path, games: int, players: int, seed: int = 6, in_progress: int 
     migrate(path)
     db = connect(path)
     league, _token = leagues.create_league(db, "Benchmark Club")
-    league_id = int(
-        db.execute("select id from leagues where slug = ?", [league["slug"]]).fetchone()[0]
-    )
+    db.close()
+    league_id = league.id
     rng = random.Random(seed)
     names = [f"Player {n:03d}" for n in range(1, players + 1)]
     start = datetime(2023, 1, 5, 19, 0, tzinfo=UTC)
@@ -137,11 +137,13 @@ def build(path: Path, games: int, players: int, seed: int = 6, in_progress: int 
         )
         for n in range(in_progress)
     ]
-    with db.conn:
-        db.table("games").insert_all((game for game, _ in rows), batch_size=1000)
-        db.table("hands").insert_all((hand for _, hand in rows), batch_size=1000)
-    db.close()
-    return str(league["slug"])
+    # Straight into the tables, as the app stores them (sqlite-utils, in one transaction).
+    bulk = Database(path)
+    with bulk.conn:
+        bulk.table("games").insert_all((game for game, _ in rows), batch_size=1000)
+        bulk.table("hands").insert_all((hand for _, hand in rows), batch_size=1000)
+    bulk.close()
+    return league.slug
 
 
 def timed(app: Flask, url: str, runs: int, *, cached: bool) -> tuple[float, float, int]:

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from scorekeeper import db
+from scorekeeper import store
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -56,7 +56,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
-    db.init_app(app)
+    store.init_app(app)
     csrf.init_app(app)
 
     from scorekeeper.web import assets, compression, faces, links, security, sessions, share

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 import qrcode
 
-from scorekeeper import create_app, db
+from scorekeeper import create_app, store
 from scorekeeper.web import links
 
 CONNECTION_LIMIT = 1000
@@ -97,7 +97,7 @@ def init_db(database: Path | None) -> None:
 def backup(target: Path, database: Path | None) -> None:
     """Copy the database to TARGET with SQLite's online backup (safe while serving)."""
     app = create_app(app_config(database))
-    db.backup(app.config["DATABASE"], target)
+    store.backup(app.config["DATABASE"], target)
     click.echo(f"Backed up {app.config['DATABASE']} to {target}")
 
 
@@ -120,7 +120,7 @@ def export_command(
     if (game_id is None) == (league_slug is None):
         raise click.UsageError("Give either --game ID or --league SLUG.")
     app = create_app(app_config(database))
-    conn = db.connect(app.config["DATABASE"])
+    conn = store.connect(app.config["DATABASE"])
     try:
         if game_id is not None:
             document = transfer.export_game(conn, game_id)
@@ -150,7 +150,7 @@ def import_command(source: Path, database: Path | None) -> None:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise click.ClickException(f"{source} is not a JSON export: {error}") from None
     app = create_app(app_config(database))
-    conn = db.connect(app.config["DATABASE"])
+    conn = store.connect(app.config["DATABASE"])
     try:
         imported = transfer.import_document(conn, document)
     except AppError as error:

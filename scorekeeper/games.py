@@ -12,13 +12,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from sqlite_utils import Database
-
 from scorekeeper import store, tokens
-from scorekeeper.db import write_transaction
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import HandResult, NextHand, ScoredHand, Status, Table, running_totals
+from scorekeeper.store import Connection, write_transaction
 
 NAME_LIMIT = 40
 
@@ -128,19 +126,19 @@ class NewGame:
 # --- reading -------------------------------------------------------------------------
 
 
-def game_row_or_404(db: Database, game_id: str) -> dict[str, Any]:
+def game_row_or_404(db: Connection, game_id: str) -> dict[str, Any]:
     row = store.game_row(db, game_id)
     if row is None:
         raise NotFound("There is no game with that link. Check the address.")
     return row
 
 
-def token_hash_of(db: Database, game_id: str) -> str:
+def token_hash_of(db: Connection, game_id: str) -> str:
     """The stored hash of the game's scorer token, or NotFound."""
     return str(game_row_or_404(db, game_id)["token_hash"])
 
 
-def load_game(db: Database, game_id: str) -> Game:
+def load_game(db: Connection, game_id: str) -> Game:
     """The game with this id, or NotFound."""
     row = game_row_or_404(db, game_id)
     ruleset = get_ruleset(row["ruleset"])
@@ -177,7 +175,9 @@ def load_game(db: Database, game_id: str) -> Game:
     )
 
 
-def match_of(db: Database, ruleset: Ruleset, table: Table, row: Mapping[str, Any]) -> Match | None:
+def match_of(
+    db: Connection, ruleset: Ruleset, table: Table, row: Mapping[str, Any]
+) -> Match | None:
     """The match this game belongs to, with the games won so far by each side."""
     if not row["match_id"] or not ruleset.match_games(table):
         return None
@@ -243,7 +243,7 @@ def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
     return names
 
 
-def create_game(db: Database, new: NewGame, league_token: str | None) -> tuple[Game, str]:
+def create_game(db: Connection, new: NewGame, league_token: str | None) -> tuple[Game, str]:
     """Store a new game; returns it with its scorer token (shown once, stored only hashed)."""
     token = tokens.new_token()
     with write_transaction(db):
@@ -253,7 +253,7 @@ def create_game(db: Database, new: NewGame, league_token: str | None) -> tuple[G
 
 
 def insert_new_game(
-    db: Database,
+    db: Connection,
     new: NewGame,
     token_hash: str,
     league_id: int | None,
@@ -292,13 +292,13 @@ def insert_new_game(
     return game_id
 
 
-def next_game_of(db: Database, game_id: str) -> Game | None:
+def next_game_of(db: Connection, game_id: str) -> Game | None:
     """The rematch or next game already started from this one, if any."""
     next_id = store.next_game_id(db, game_id)
     return None if next_id is None else load_game(db, next_id)
 
 
-def next_game(db: Database, game_id: str, writer: Writer) -> Game:
+def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
     """Start the rematch, or the next game of the match: same players and options, deal moved on.
 
     The scorer of a game scores its rematch too, so the new game keeps the scorer token.
@@ -326,15 +326,15 @@ def next_game(db: Database, game_id: str, writer: Writer) -> Game:
     return load_game(db, new_id)
 
 
-def league_for_new_game(db: Database, slug: str | None, league_token: str | None) -> int | None:
+def league_for_new_game(db: Connection, slug: str | None, league_token: str | None) -> int | None:
     if slug is None:
         return None
-    row = store.league_row(db, slug)
-    if row is None:
+    league = store.league(db, slug)
+    if league is None:
         raise NotFound(f"There is no league called {slug}.")
-    if not tokens.token_matches(league_token, row["token_hash"]):
+    if not tokens.token_matches(league_token, league.token_hash):
         raise Forbidden("Adding a game to a league needs that league's link (its league token).")
-    return int(row["id"])
+    return league.id
 
 
 # --- changing ------------------------------------------------------------------------
@@ -349,7 +349,7 @@ class Writer:
     idempotency_key: str | None = None
 
 
-def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
+def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
     """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
     with write_transaction(db):
         if writer.idempotency_key:
@@ -386,7 +386,7 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
     return 201, body
 
 
-def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
+def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
     """Replace hand `number`'s entry; later totals, the status and the winners follow."""
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
@@ -398,7 +398,7 @@ def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Wr
         return write_result(after, number)
 
 
-def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
+def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
     """Take back the last hand (only the last: earlier ones are corrected instead)."""
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
@@ -414,7 +414,7 @@ def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
         return game_summary(after)
 
 
-def record_play(db: Database, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
+def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
     """Add one play to the hand in progress (Muggins); its points count in the totals at once."""
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
@@ -430,7 +430,7 @@ def record_play(db: Database, game_id: str, play: Any, writer: Writer) -> dict[s
         return in_progress_result(after)
 
 
-def undo_play(db: Database, game_id: str, writer: Writer) -> dict[str, Any]:
+def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
     """Take back the last play posted live."""
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
@@ -449,7 +449,7 @@ def plays_of(entry: Mapping[str, Any]) -> list[Any]:
     return plays
 
 
-def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
+def load_for_write(db: Connection, game_id: str, writer: Writer) -> Game:
     """The game to change; a Conflict naming what changed if it isn't the version the writer saw."""
     game = load_game(db, game_id)
     if writer.expected_version is None or writer.expected_version == game.version:
@@ -494,7 +494,7 @@ def result_columns(entry: Any, result: HandResult) -> dict[str, str]:
 
 
 def save_change(
-    db: Database, before: Game, writer: Writer, action: str, number: int, entry: Any
+    db: Connection, before: Game, writer: Writer, action: str, number: int, entry: Any
 ) -> Game:
     """Bump the version, refresh the stored status and totals, and log the change."""
     version = before.version + 1
@@ -613,7 +613,7 @@ def game_json(game: Game) -> dict[str, Any]:
 # --- the scorer token ----------------------------------------------------------------
 
 
-def rotate_token(db: Database, game_id: str, actor: str) -> str:
+def rotate_token(db: Connection, game_id: str, actor: str) -> str:
     """Give the game a new scorer token (returned once) and revoke the old one.
 
     Only the hash is stored, so every old scorer link, API token and cookie granted

@@ -11,15 +11,11 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
-
-from sqlite_utils import Database
+from datetime import date
 
 from scorekeeper import store, tokens
-from scorekeeper.db import write_transaction
 from scorekeeper.errors import NotFound, RuleError
+from scorekeeper.store import Connection, League, Season, write_transaction
 
 NAME_LIMIT = 60
 SEASON_NAME_LIMIT = 40
@@ -37,8 +33,8 @@ def slug_suffix() -> str:
     return base64.b32encode(secrets.token_bytes(8)).decode().rstrip("=").lower()
 
 
-def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
-    """Store a new league under a free slug; returns its row and its token (stored hashed)."""
+def create_league(db: Connection, raw_name: object) -> tuple[League, str]:
+    """Store a new league under a free slug; returns it and its token (stored hashed)."""
     if not isinstance(raw_name, str) or not raw_name.strip():
         raise RuleError("a league needs a name", "name")
     name = " ".join(raw_name.split())
@@ -47,78 +43,34 @@ def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
     token = tokens.new_token()
     with write_transaction(db):
         slug = f"{slugify(name)}-{slug_suffix()}"
-        while store.league_row(db, slug) is not None:
+        while store.league(db, slug) is not None:
             slug = f"{slugify(name)}-{slug_suffix()}"
-        row = {
-            "slug": slug,
-            "name": name,
-            "token_hash": tokens.token_hash(token),
-            "created_at": store.now(),
-        }
-        store.insert_league(db, row)
-    return row, token
+        league = store.insert_league(db, slug, name, tokens.token_hash(token))
+    return league, token
 
 
 # --- loading leagues, and seasons -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class League:
-    """A league as its pages show it; the token itself is never stored, only its hash."""
-
-    id: int
-    slug: str
-    name: str
-    token_hash: str
-
-
-def load_league(db: Database, slug: str) -> League:
+def load_league(db: Connection, slug: str) -> League:
     """The league with this slug, or NotFound."""
-    row = store.league_row(db, slug)
-    if row is None:
+    found = store.league(db, slug)
+    if found is None:
         raise NotFound(f"There is no league called {slug}. Check the address.")
-    return League(int(row["id"]), row["slug"], row["name"], row["token_hash"])
+    return found
 
 
-def leagues_named(db: Database, slugs: Iterable[str]) -> list[League]:
+def leagues_named(db: Connection, slugs: Iterable[str]) -> list[League]:
     """The leagues with these slugs (those that exist), by name."""
-    rows = store.league_rows(db, slugs)
-    return [League(int(row["id"]), row["slug"], row["name"], row["token_hash"]) for row in rows]
+    return store.leagues_named(db, slugs)
 
 
-@dataclass(frozen=True)
-class Season:
-    """A named date range of a league; both ends count, in the club's local dates."""
-
-    slug: str
-    name: str
-    starts_on: date
-    ends_on: date
-
-    def created_between(self) -> tuple[str, str]:
-        """The season as the UTC instants [start, end) that games' `created_at` is compared with."""
-        start = datetime.combine(self.starts_on, time()).astimezone()
-        end = datetime.combine(self.ends_on + timedelta(days=1), time()).astimezone()
-        return (
-            start.astimezone(UTC).isoformat(timespec="milliseconds"),
-            end.astimezone(UTC).isoformat(timespec="milliseconds"),
-        )
-
-
-def load_seasons(db: Database, league: League) -> list[Season]:
+def load_seasons(db: Connection, league: League) -> list[Season]:
     """The league's seasons, latest first."""
-    return [
-        Season(
-            row["slug"],
-            row["name"],
-            date.fromisoformat(row["starts_on"]),
-            date.fromisoformat(row["ends_on"]),
-        )
-        for row in store.season_rows(db, league.id)
-    ]
+    return store.seasons(db, league.id)
 
 
-def find_season(db: Database, league: League, slug: str | None) -> Season | None:
+def find_season(db: Connection, league: League, slug: str | None) -> Season | None:
     """The season with this slug (None for all time), or NotFound."""
     if not slug:
         return None
@@ -129,7 +81,7 @@ def find_season(db: Database, league: League, slug: str | None) -> Season | None
 
 
 def create_season(
-    db: Database, league: League, name: object, starts: object, ends: object
+    db: Connection, league: League, name: object, starts: object, ends: object
 ) -> Season:
     """Store a new season after checking its name and dates; returns it."""
     if not isinstance(name, str) or not name.strip():
@@ -151,18 +103,9 @@ def create_season(
         while slug in taken:
             n += 1
             slug = f"{base}-{n}"
-        store.insert_season(
-            db,
-            {
-                "league_id": league.id,
-                "slug": slug,
-                "name": clean_name,
-                "starts_on": starts_on.isoformat(),
-                "ends_on": ends_on.isoformat(),
-                "created_at": store.now(),
-            },
-        )
-    return Season(slug, clean_name, starts_on, ends_on)
+        season = Season(slug, clean_name, starts_on, ends_on)
+        store.insert_season(db, league.id, season)
+    return season
 
 
 def parse_date(raw: object, field_name: str, what: str) -> date:

@@ -12,7 +12,6 @@ again from the last kept state before the first game that changed.
 
 from __future__ import annotations
 
-import json
 import operator
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -22,13 +21,11 @@ from functools import cached_property, lru_cache
 from itertools import compress, count
 from typing import Any, NamedTuple
 
-from sqlite_utils import Database
-
-from scorekeeper import ratings
-from scorekeeper.leagues import League, Season
+from scorekeeper import ratings, store
 from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Table
+from scorekeeper.store import Connection, League, Season
 
 FORM_LENGTH = 5
 # Games between the states a pool keeps: a change is folded again from at most this many
@@ -48,9 +45,6 @@ def player_key(name: str) -> str:
 
 
 # --- games and how each ended ---------------------------------------------------------
-
-
-Stamp = tuple[str, int, int]  # a game's id, version and rowid
 
 
 class SideResult(NamedTuple):
@@ -89,13 +83,25 @@ class LeagueGame:
     winners: tuple[str, ...]
     finished: bool
     created_at: str  # UTC, ISO 8601, as stored
-    stored: int  # the row's rowid: settles the order of games started in the same millisecond
     version: int  # bumped by every write to the game
 
+    @classmethod
+    def of(cls, result: store.GameResult) -> LeagueGame:
+        return cls(
+            id=result.id,
+            ruleset=result.ruleset,
+            table=Table(result.players, result.team_names),
+            totals=result.totals,
+            winners=result.winners,
+            finished=result.finished,
+            created_at=result.created_at,
+            version=result.version,
+        )
+
     @cached_property
-    def stamp(self) -> Stamp:
+    def stamp(self) -> store.Stamp:
         """What tells that this is still the game its row holds (`finished_games`)."""
-        return (self.id, self.version, self.stored)
+        return (self.id, self.version)
 
     @cached_property
     def started(self) -> datetime:
@@ -188,13 +194,8 @@ def ruleset_name(ruleset_id: str) -> str:
     return ruleset.name if ruleset else ruleset_id
 
 
-GAME_COLUMNS = (
-    "id, ruleset, players, team_names, totals, winners, status, created_at, rowid, version"
-)
-
-
 def league_games(
-    db: Database,
+    db: Connection,
     league: League,
     *,
     ruleset: str | None = None,
@@ -202,13 +203,12 @@ def league_games(
     finished_only: bool = True,
 ) -> list[LeagueGame]:
     """The league's games in the order they were started, filtered by ruleset and season."""
-    where, params = games_where(league, ruleset, season, finished_only)
-    sql = f"select {GAME_COLUMNS} from games where {where} order by created_at, rowid"
-    return [game_from_row(row) for row in db.execute(sql, params).fetchall()]
+    choice = store.Choice(league.id, ruleset, season, finished_only)
+    return [LeagueGame.of(result) for result in store.results(db, choice)]
 
 
 def finished_games(
-    db: Database,
+    db: Connection,
     league: League,
     ruleset: str | None,
     season: Season | None,
@@ -216,23 +216,20 @@ def finished_games(
 ) -> list[LeagueGame]:
     """The chosen finished games in order, reusing the kept games whose rows are unchanged.
 
-    Every write to a game bumps its version, so reading the stamp (id, version, rowid) of
-    each game tells which kept games still match their rows; whole rows are read only for
-    the games new to the choice or changed since. Should a game change again between the
-    two reads, every game is read afresh.
+    Every write to a game bumps its version, so reading the stamp (id, version) of each
+    game tells which kept games still match their rows; whole rows are read only for the
+    games new to the choice or changed since. Should a game change again between the two
+    reads, every game is read afresh.
     """
-    where, params = games_where(league, ruleset, season, finished_only=True)
-    sql = f"select id, version, rowid from games where {where} order by created_at, rowid"
-    stamps: list[Stamp] = db.execute(sql, params).fetchall()
+    choice = store.Choice(league.id, ruleset, season)
+    stamps = store.stamps(db, choice)
     known = {game.stamp: game for game in kept}
     wanted = [stamp[0] for stamp in stamps if stamp not in known]
     if len(wanted) > READ_BY_ID:
         return league_games(db, league, ruleset=ruleset, season=season)
     if wanted:
-        marks = ", ".join("?" for _ in wanted)
-        sql = f"select {GAME_COLUMNS} from games where {where} and id in ({marks})"
-        for row in db.execute(sql, [*params, *wanted]).fetchall():
-            game = game_from_row(row)
+        for result in store.results_with_ids(db, choice, wanted):
+            game = LeagueGame.of(result)
             known[game.stamp] = game
     try:
         return [known[stamp] for stamp in stamps]
@@ -240,58 +237,16 @@ def finished_games(
         return league_games(db, league, ruleset=ruleset, season=season)
 
 
-def games_where(
-    league: League, ruleset: str | None, season: Season | None, finished_only: bool
-) -> tuple[str, list[object]]:
-    """The SQL condition (and its parameters) choosing a league's games."""
-    where: list[str] = ["league_id = ?"]
-    params: list[object] = [league.id]
-    if finished_only:
-        where.append("status = 'finished'")
-    if ruleset is not None:
-        where.append("ruleset = ?")
-        params.append(ruleset)
-    if season is not None:
-        where.append("created_at >= ? and created_at < ?")
-        params.extend(season.created_between())
-    return " and ".join(where), params
-
-
-def game_from_row(row: Sequence[Any]) -> LeagueGame:
-    game_id, ruleset, players, team_names, totals, winners, status, started, stored, version = row
-    return LeagueGame(
-        id=game_id,
-        ruleset=ruleset,
-        table=Table(tuple(json.loads(players)), tuple(json.loads(team_names))),
-        totals=json.loads(totals),
-        winners=tuple(json.loads(winners)),
-        finished=status == "finished",
-        created_at=started,
-        stored=stored,
-        version=version,
-    )
-
-
 def finished_games_version(
-    db: Database, league: League, ruleset: str | None, season: Season | None
+    db: Connection, league: League, ruleset: str | None, season: Season | None
 ) -> tuple[Any, ...]:
-    """Changes whenever the finished games chosen change: one finishes, reopens or is corrected.
-
-    One row, read on every request: comparing every game's stamp takes twice as long.
-    """
-    where, params = games_where(league, ruleset, season, finished_only=True)
-    sql = f"select count(*), max(updated_at), total(version) from games where {where}"
-    return tuple(db.execute(sql, params).fetchone())
+    """Changes whenever the finished games chosen change: one finishes, reopens or is corrected."""
+    return store.results_version(db, store.Choice(league.id, ruleset, season))
 
 
-def rulesets_played(db: Database, league: League) -> list[tuple[str, int]]:
+def rulesets_played(db: Connection, league: League) -> list[tuple[str, int]]:
     """The rulesets with finished games in the league and how many, most played first."""
-    rows = db.query(
-        "select ruleset, count(*) as n from games where league_id = ? and status = 'finished' "
-        "group by ruleset order by n desc, ruleset",
-        [league.id],
-    )
-    return [(row["ruleset"], int(row["n"])) for row in rows]
+    return store.rulesets_played(db, league.id)
 
 
 # --- ratings ------------------------------------------------------------------------
@@ -586,7 +541,7 @@ def player_record(by_ruleset: Mapping[str, Sequence[RatedGame]], key: str) -> Pl
     }
     played = sorted(
         ((game, game.outcome_of[key]) for history in ratings.values() for game, _ in history),
-        key=lambda pair: (pair[0].created_at, pair[0].stored),
+        key=lambda pair: (pair[0].created_at, pair[0].id),
     )
     if not played:
         return None

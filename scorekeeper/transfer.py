@@ -11,22 +11,17 @@ league travels as its slug).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from sqlite_utils import Database
-
 from scorekeeper import games, store
-from scorekeeper.db import write_transaction
 from scorekeeper.errors import BadRequest, Conflict, NotFound, RuleError
+from scorekeeper.store import Connection, write_transaction
+from scorekeeper.store.transfer import Row, insert_rows, owned_rows, portable, tables_with
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
-STAYS_BEHIND = {"idempotency"}
-
-Row = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -38,54 +33,25 @@ class Imported:
     hands: int
 
 
-def tables_with(db: Database, column: str) -> list[str]:
-    """The tables that belong to a game (`game_id`) or a league (`league_id`)."""
-    return [
-        name
-        for name in db.table_names()
-        if name not in STAYS_BEHIND | {"games"} and column in db.table(name).columns_dict
-    ]
-
-
-def portable(db: Database, table: str, row: Mapping[str, Any], owner: str) -> Row:
-    """The row without its owner's id and without this database's own integer id."""
-    local = {owner} | ({"id"} if db.table(table).pks == ["id"] else set())
-    return {key: value for key, value in row.items() if key not in local}
-
-
-def owned_rows(db: Database, owner: str, owner_id: Any) -> dict[str, list[Row]]:
-    return {
-        table: [
-            portable(db, table, row, owner)
-            for row in db.query(
-                f"select * from [{table}] where [{owner}] = ? order by rowid", [owner_id]
-            )
-        ]
-        for table in tables_with(db, owner)
-    }
-
-
 # --- export --------------------------------------------------------------------------
 
 
-def export_game(db: Database, game_id: str) -> dict[str, Any]:
+def export_game(db: Connection, game_id: str) -> dict[str, Any]:
     """One game, with its league's own row if it belongs to one."""
-    row = store.game_row(db, game_id)
+    row = store.transfer.game_row(db, game_id)
     if row is None:
         raise NotFound(f"There is no game {game_id} in this database.")
     leagues = [] if row["league_id"] is None else [league_record(db, row["league_id"], False)]
     return document(leagues, [game_record(db, row)])
 
 
-def export_league(db: Database, slug: str) -> dict[str, Any]:
+def export_league(db: Connection, slug: str) -> dict[str, Any]:
     """A league, what belongs to it (seasons, …) and every game in it."""
-    league = store.league_row(db, slug)
+    league = store.league(db, slug)
     if league is None:
         raise NotFound(f"There is no league called {slug} in this database.")
-    rows = db.query(
-        "select * from games where league_id = ? order by created_at, id", [league["id"]]
-    )
-    return document([league_record(db, league["id"], True)], [game_record(db, r) for r in rows])
+    rows = store.transfer.league_game_rows(db, league.id)
+    return document([league_record(db, league.id, True)], [game_record(db, r) for r in rows])
 
 
 def document(leagues: list[Row], game_records: list[Row]) -> dict[str, Any]:
@@ -98,13 +64,14 @@ def document(leagues: list[Row], game_records: list[Row]) -> dict[str, Any]:
     }
 
 
-def league_record(db: Database, league_id: int, with_tables: bool) -> Row:
-    row = next(iter(db.query("select * from leagues where id = ?", [league_id])))
+def league_record(db: Connection, league_id: int, with_tables: bool) -> Row:
+    row = store.transfer.league_row(db, league_id)
+    assert row is not None  # the game or league naming it holds a foreign key
     tables = owned_rows(db, "league_id", league_id) if with_tables else {}
     return {"league": portable(db, "leagues", row, "league_id"), "tables": tables}
 
 
-def game_record(db: Database, row: Mapping[str, Any]) -> Row:
+def game_record(db: Connection, row: Mapping[str, Any]) -> Row:
     game = {key: value for key, value in row.items() if key != "league_id"}
     return {
         "game": {**game, "league": store.league_slug(db, row["league_id"])},
@@ -115,7 +82,7 @@ def game_record(db: Database, row: Mapping[str, Any]) -> Row:
 # --- import --------------------------------------------------------------------------
 
 
-def import_document(db: Database, doc: Any) -> Imported:
+def import_document(db: Connection, doc: Any) -> Imported:
     """Recreate the document's leagues and games here, all or nothing.
 
     A game whose id is already here is refused (importing it again would double it), and
@@ -153,30 +120,30 @@ def is_list_of_objects(value: Any) -> TypeGuard[list[Row]]:
     return isinstance(value, list) and all(isinstance(item, dict) for item in value)
 
 
-def import_league(db: Database, record: Row) -> tuple[str, int]:
+def import_league(db: Connection, record: Row) -> tuple[str, int]:
     league = record["league"]
     slug = league.get("slug")
     if not isinstance(slug, str):
         raise BadRequest("A league in the export has no slug.")
-    existing = store.league_row(db, slug)
+    existing = store.league(db, slug)
     if existing is not None:
-        if existing["token_hash"] != league.get("token_hash"):
+        if existing.token_hash != league.get("token_hash"):
             raise Conflict(
                 f"A different league called {slug} already exists here. Nothing was imported."
             )
-        return slug, int(existing["id"])
+        return slug, existing.id
     league_id = insert_rows(db, "leagues", [league])
     insert_owned(db, "league_id", league_id, record["tables"])
     return slug, league_id
 
 
-def import_game(db: Database, record: Row, league_ids: Mapping[str, int]) -> int:
+def import_game(db: Connection, record: Row, league_ids: Mapping[str, int]) -> int:
     """Insert one game and what belongs to it; returns how many hands it has."""
     row = dict(record["game"])
     game_id, slug = row.get("id"), row.pop("league", None)
     if not isinstance(game_id, str):
         raise BadRequest("A game in the export has no id.")
-    if store.game_row(db, game_id) is not None:
+    if store.game_version(db, game_id) is not None:
         raise Conflict(
             f"Game {game_id} is already in this database: importing it again would double it. "
             "Nothing was imported."
@@ -192,33 +159,11 @@ def import_game(db: Database, record: Row, league_ids: Mapping[str, int]) -> int
     return len(loaded.hands)
 
 
-def insert_owned(db: Database, owner: str, owner_id: Any, tables: Mapping[str, list[Row]]) -> None:
+def insert_owned(
+    db: Connection, owner: str, owner_id: Any, tables: Mapping[str, list[Row]]
+) -> None:
     known = tables_with(db, owner)
     for table, rows in tables.items():
         if table not in known:
             raise BadRequest(f"The export has a table this Scorekeeper doesn't know: {table}.")
         insert_rows(db, table, [{**row, owner: owner_id} for row in rows])
-
-
-def insert_rows(db: Database, table: str, rows: list[Row]) -> int:
-    """Insert rows as they are, refusing columns this database lacks; returns the last rowid."""
-    known = set(db.table(table).columns_dict)
-    last = 0
-    for row in rows:
-        unknown = sorted(set(row) - known)
-        if unknown:
-            raise BadRequest(
-                f"The export has {table} columns this Scorekeeper doesn't know: {', '.join(unknown)}."
-            )
-        columns = ", ".join(f"[{column}]" for column in row)
-        marks = ", ".join("?" for _ in row)
-        try:
-            cursor = db.conn.execute(
-                f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
-            )
-        except (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
-            raise BadRequest(
-                f"The export's {table} rows are incomplete or clash: {error}."
-            ) from None
-        last = cursor.lastrowid or 0
-    return last

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from flask_wtf.csrf import generate_csrf
 
 from scorekeeper import games, tokens
-from scorekeeper.db import connect
+from scorekeeper.store import connect
 from tests.conftest import Api
 from tests.test_fuzz import database_dump
 
@@ -133,7 +133,7 @@ def test_history_lists_every_change_with_its_link_and_local_time(
     assert "Cy dominoed" in shown[0]["scored"]  # what was undone
     # When, in the club's time, not UTC.
     db = connect(app.config["DATABASE"])
-    first = next(iter(db.query("select at from log where game_id = ? order by id", [played["id"]])))
+    first = db.rows("select at from log where game_id = ? order by id", [played["id"]])[0]
     db.close()
     local = datetime.fromisoformat(first["at"]).astimezone(club_clock)
     assert local.utcoffset() != datetime.fromisoformat(first["at"]).utcoffset()
@@ -156,7 +156,7 @@ def test_watchers_see_the_history_but_cannot_restore(
     with watcher.session_transaction() as cookie:
         cookie["csrf_token"] = raw
     db = connect(database)
-    undone_line = next(iter(db.query("select id from log where action = 'undone'")))
+    undone_line = db.rows("select id from log where action = 'undone'")[0]
     db.close()
     before = database_dump(database)
     refused = watcher.post(

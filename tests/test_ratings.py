@@ -76,7 +76,6 @@ def leagues(draw: st.DrawFn) -> list[LeagueGame]:
                 winners=winners,
                 finished=True,
                 created_at=f"2026-01-01T00:00:{n:02d}.000+00:00",
-                stored=n,
                 version=1,
             )
         )

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from PIL import Image, ImageDraw
 
 from scorekeeper import cli, create_app
-from scorekeeper import db as db_module
+from scorekeeper import store as db_module
 from scorekeeper.web import links
 from tests.conftest import Api
 from tests.server import call, serving

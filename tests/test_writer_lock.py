@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper import db
-from scorekeeper.db import WriterLock, write_transaction
+from scorekeeper import store as db
+from scorekeeper.store import WriterLock, write_transaction
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 5) -> None:

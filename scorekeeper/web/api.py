@@ -8,9 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
-from scorekeeper.db import get_db
 from scorekeeper.errors import BadRequest, Forbidden
 from scorekeeper.rules import REGISTRY
+from scorekeeper.store import get_db
 from scorekeeper.tokens import fingerprint, token_matches
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
@@ -178,11 +178,11 @@ def create_league() -> Response:
     league, token = leagues.create_league(get_db(), json_body().get("name"))
     response = jsonify(
         {
-            "slug": league["slug"],
-            "name": league["name"],
+            "slug": league.slug,
+            "name": league.name,
             "league_token": token,
-            "admin_url": external_url("leagues.admin_link", slug=league["slug"], token=token),
-            "standings_url": external_url("leagues.standings_page", slug=league["slug"]),
+            "admin_url": external_url("leagues.admin_link", slug=league.slug, token=token),
+            "standings_url": external_url("leagues.standings_page", slug=league.slug),
         }
     )
     response.status_code = 201

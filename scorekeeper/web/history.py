@@ -12,9 +12,9 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import games, store
-from scorekeeper.db import get_db
 from scorekeeper.errors import AppError, Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.forms import HandForm
+from scorekeeper.store import get_db
 from scorekeeper.web import scorer
 
 bp = Blueprint("history", __name__)

@@ -20,11 +20,11 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import checker, games, store
-from scorekeeper.db import get_db
 from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
+from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
@@ -107,8 +107,7 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
 
 def league_names(held: Mapping[str, str]) -> dict[str, str]:
     """The leagues this phone may add games to: slug → name."""
-    rows = (store.league_row(get_db(), slug) for slug in held)
-    return {row["slug"]: row["name"] for row in rows if row is not None}
+    return {league.slug: league.name for league in store.leagues_named(get_db(), held)}
 
 
 def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:

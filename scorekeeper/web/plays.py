@@ -14,9 +14,9 @@ from flask import Blueprint, flash, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import games
-from scorekeeper.db import get_db
 from scorekeeper.errors import Conflict, Forbidden, RuleError
 from scorekeeper.forms import HandForm
+from scorekeeper.store import get_db
 from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.muggins import read_play

@@ -34,10 +34,10 @@ from flask import (
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import csrf, games, store
-from scorekeeper.db import get_db
 from scorekeeper.errors import Forbidden, NotFound
 from scorekeeper.forms import ConfirmForm
 from scorekeeper.qr import qr_svg
+from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 from scorekeeper.web.compression import VARY, accepts_gzip, gzipped

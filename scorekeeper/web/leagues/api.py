@@ -7,9 +7,8 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 
 from scorekeeper import csrf, leagues, standings
-from scorekeeper.db import get_db
-from scorekeeper.leagues import Season
 from scorekeeper.standings import Row, Standings
+from scorekeeper.store import Season, get_db
 from scorekeeper.web.api import json_body
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.numbers import POINTS_RULE, form_letters

@@ -9,10 +9,9 @@ from wtforms import DateField, StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper import leagues
-from scorekeeper.db import get_db
 from scorekeeper.errors import Forbidden, RuleError
-from scorekeeper.leagues import League
 from scorekeeper.qr import qr_svg
+from scorekeeper.store import League, get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.rights import held_token, hold_league_token, require_right

@@ -13,9 +13,9 @@ from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper import leagues, standings
-from scorekeeper.db import get_db
 from scorekeeper.errors import NotFound, RuleError
 from scorekeeper.standings import Standings
+from scorekeeper.store import get_db
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.chart import rating_chart
 from scorekeeper.web.leagues.numbers import (
@@ -142,13 +142,13 @@ def create() -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return render_index(form), 422
     try:
-        row, token = leagues.create_league(get_db(), form.name.data)
+        league, token = leagues.create_league(get_db(), form.name.data)
     except RuleError as error:
         form.name.errors.append(error.message)
         return render_index(form), 422
-    hold_league_token(row["slug"], token)
-    flash(f"{row['name']} is ready. Share its admin link with the other organisers.", "success")
-    return redirect(url_for("leagues.manage", slug=row["slug"]), code=303)
+    hold_league_token(league.slug, token)
+    flash(f"{league.name} is ready. Share its admin link with the other organisers.", "success")
+    return redirect(url_for("leagues.manage", slug=league.slug), code=303)
 
 
 @bp.get("/leagues/<slug>")

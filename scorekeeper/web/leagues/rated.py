@@ -13,8 +13,8 @@ from typing import Any
 from flask import current_app
 
 from scorekeeper import standings
-from scorekeeper.db import get_db
 from scorekeeper.standings import LeagueGame, Pool, RatedGame, Standings
+from scorekeeper.store import get_db
 from scorekeeper.web.leagues.view import View
 
 CACHE_KEY = "scorekeeper.rated_league_views"

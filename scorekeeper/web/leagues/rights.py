@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import session
 
 from scorekeeper.errors import Forbidden
-from scorekeeper.leagues import League
+from scorekeeper.store import League
 from scorekeeper.tokens import token_matches
 
 SESSION_KEY = "leagues"

@@ -8,10 +8,9 @@ from typing import Any
 from flask import request
 
 from scorekeeper import leagues, standings
-from scorekeeper.db import get_db
-from scorekeeper.leagues import League, Season
 from scorekeeper.rules import get_ruleset
 from scorekeeper.standings import LeagueGame
+from scorekeeper.store import League, Season, get_db
 
 
 @dataclass(frozen=True)

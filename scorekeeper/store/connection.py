@@ -1,4 +1,4 @@
-"""SQLite connections: the pragmas every one needs, one kept per server thread, writers in turn.
+"""The connection to the club's SQLite file: its settings, one kept per server thread, writers in turn.
 
 A connection costs about a millisecond to open (SQLite reads the schema on first use,
 and four pragmas follow), so each server thread keeps its own for the app's lifetime
@@ -16,14 +16,15 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, current_app
 from sqlite_utils import Database
 
-from scorekeeper.migrations import migrations
+from scorekeeper.store.schema import migrations
 
 BUSY_TIMEOUT_MS = 5000
 CONNECTIONS_KEY = "scorekeeper.connections"
@@ -79,44 +80,78 @@ class WriterLock:
         self.release()
 
 
-class Connection(Database):
-    """A connection with the pragmas below and the lock its writers take turns on."""
+class Connection:
+    """A connection to the club's file, and the lock its writers take turns on.
+
+    Only the storage modules run SQL on it; the rest of the app passes it along.
+    """
 
     def __init__(self, conn: sqlite3.Connection, writer_lock: WriterLock) -> None:
-        super().__init__(conn)
+        self.conn = conn
         self.writer_lock = writer_lock
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, params)
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Every row of a query, as column name → value."""
+        cursor = self.conn.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def row(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        """The first row of a query, or None."""
+        cursor = self.conn.execute(sql, params)
+        found = cursor.fetchone()
+        if found is None:
+            return None
+        return dict(zip([column[0] for column in cursor.description], found, strict=True))
+
+    def close(self) -> None:
+        self.conn.close()
 
 
 def connect(path: str | Path, writer_lock: WriterLock | None = None) -> Connection:
-    """Open the database file with WAL, foreign keys, a busy timeout and full durability."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    """Open the database file with WAL, foreign keys, a busy timeout and full durability.
+
+    Autocommit: a change is one explicit transaction (`write_transaction`), never one the
+    driver opens by itself.
+    """
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False, isolation_level=None
+    )
+    return Connection(with_settings(conn), writer_lock or WriterLock())
+
+
+def with_settings(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """The pragmas every connection to the file needs (`synchronous` is per connection)."""
     conn.execute("PRAGMA journal_mode=WAL")
     # A hand acknowledged to a phone must survive a power cut, not only a crash.
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    return Connection(conn, writer_lock or WriterLock())
+    return conn
 
 
 def migrate(path: str | Path) -> None:
     """Create the file if needed and apply every pending migration."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(path)
+    # sqlite-utils runs each migration in a transaction of the driver's own.
+    conn = with_settings(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000))
     try:
-        migrations.apply(db)
+        migrations.apply(Database(conn))
     finally:
-        db.close()
+        conn.close()
 
 
 @contextmanager
-def write_transaction(db: Database) -> Iterator[Database]:
+def write_transaction(db: Connection) -> Iterator[Connection]:
     """One change, all or nothing, once it is this writer's turn.
 
     IMMEDIATE takes SQLite's write lock before the first read, so the change is made to
     the state it read.
     """
-    turn = db.writer_lock if isinstance(db, Connection) else WriterLock()
-    with turn:
+    with db.writer_lock:
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db

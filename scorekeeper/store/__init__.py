@@ -1,0 +1,115 @@
+"""The storage room: the only place that holds SQL, column encoding and the connection's settings.
+
+The rest of the app asks these functions for typed records and hands them changes; it
+never sees a cursor, a column's JSON or a pragma. What moving a club to a server
+database would take is in docs/STORAGE.md.
+
+- `connection`: the file's settings, a connection per thread, writers in turn, backups.
+- `schema`: the migrations, in order (never edit one that has been applied).
+- `encoding`: how values are kept in columns.
+- `games`: games, hands, the change log, live plays, idempotency keys.
+- `leagues`: leagues and seasons.
+- `standings`: what league standings read of each game.
+- `transfer`: whole rows, for exports and imports.
+"""
+
+from scorekeeper.store import transfer
+from scorekeeper.store.connection import (
+    Connection,
+    WriterLock,
+    backup,
+    connect,
+    get_db,
+    init_app,
+    migrate,
+    write_transaction,
+)
+from scorekeeper.store.encoding import dumps, now
+from scorekeeper.store.games import (
+    append_log,
+    delete_hand,
+    delete_pending_plays,
+    delete_play,
+    game_row,
+    game_version,
+    hand_rows,
+    idempotent_response,
+    insert_game,
+    insert_hand,
+    insert_play,
+    log_rows,
+    match_winners,
+    next_game_id,
+    pending_plays,
+    replace_hand,
+    save_idempotent_response,
+    update_game,
+)
+from scorekeeper.store.leagues import (
+    League,
+    Season,
+    insert_league,
+    insert_season,
+    league,
+    league_slug,
+    leagues_named,
+    seasons,
+)
+from scorekeeper.store.standings import (
+    Choice,
+    GameResult,
+    Stamp,
+    results,
+    results_version,
+    results_with_ids,
+    rulesets_played,
+    stamps,
+)
+
+__all__ = [
+    "Choice",
+    "Connection",
+    "GameResult",
+    "League",
+    "Season",
+    "Stamp",
+    "WriterLock",
+    "append_log",
+    "backup",
+    "connect",
+    "delete_hand",
+    "delete_pending_plays",
+    "delete_play",
+    "dumps",
+    "game_row",
+    "game_version",
+    "get_db",
+    "hand_rows",
+    "idempotent_response",
+    "init_app",
+    "insert_game",
+    "insert_hand",
+    "insert_league",
+    "insert_play",
+    "insert_season",
+    "league",
+    "league_slug",
+    "leagues_named",
+    "log_rows",
+    "match_winners",
+    "migrate",
+    "next_game_id",
+    "now",
+    "pending_plays",
+    "replace_hand",
+    "results",
+    "results_version",
+    "results_with_ids",
+    "rulesets_played",
+    "save_idempotent_response",
+    "seasons",
+    "stamps",
+    "transfer",
+    "update_game",
+    "write_transaction",
+]

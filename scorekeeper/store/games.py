@@ -1,0 +1,158 @@
+"""Games, hands, the change log, live plays and idempotency keys, in and out of their tables.
+
+Callers wrap each change in `write_transaction`, so a hand and its log line are written
+together or not at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.store.connection import Connection
+from scorekeeper.store.encoding import dumps, insert, loads, now
+
+
+def game_row(db: Connection, game_id: str) -> dict[str, Any] | None:
+    return db.row("select * from games where id = ?", [game_id])
+
+
+def hand_rows(db: Connection, game_id: str) -> list[dict[str, Any]]:
+    return db.rows("select * from hands where game_id = ? order by number", [game_id])
+
+
+def insert_game(db: Connection, row: dict[str, Any]) -> None:
+    insert(db, "games", row)
+
+
+def update_game(db: Connection, game_id: str, **values: Any) -> None:
+    assignments = ", ".join(f"{column} = ?" for column in values)
+    db.execute(f"update games set {assignments} where id = ?", [*values.values(), game_id])
+
+
+def insert_hand(db: Connection, row: dict[str, Any]) -> None:
+    insert(db, "hands", row)
+
+
+def replace_hand(db: Connection, game_id: str, number: int, values: dict[str, Any]) -> None:
+    assignments = ", ".join(f"{column} = ?" for column in values)
+    db.execute(
+        f"update hands set {assignments} where game_id = ? and number = ?",
+        [*values.values(), game_id, number],
+    )
+
+
+def delete_hand(db: Connection, game_id: str, number: int) -> None:
+    db.execute("delete from hands where game_id = ? and number = ?", [game_id, number])
+
+
+def append_log(
+    db: Connection,
+    game_id: str,
+    *,
+    actor: str,
+    action: str,
+    version: int,
+    hand_number: int | None = None,
+    entry: Any = None,
+) -> None:
+    """Add a line to the game's append-only history of changes."""
+    insert(
+        db,
+        "log",
+        {
+            "game_id": game_id,
+            "at": now(),
+            "actor": actor,
+            "action": action,
+            "hand_number": hand_number,
+            "entry": None if entry is None else dumps(entry),
+            "version": version,
+        },
+    )
+
+
+def log_rows(db: Connection, game_id: str) -> list[dict[str, Any]]:
+    return db.rows("select * from log where game_id = ? order by id", [game_id])
+
+
+def idempotent_response(db: Connection, game_id: str, key: str) -> tuple[int, Any] | None:
+    """The response first given for this key, if a write with it was already recorded."""
+    row = db.row(
+        "select status, body from idempotency where game_id = ? and key = ?", [game_id, key]
+    )
+    return None if row is None else (row["status"], loads(row["body"]))
+
+
+def save_idempotent_response(
+    db: Connection, game_id: str, key: str, status: int, body: Any
+) -> None:
+    insert(
+        db,
+        "idempotency",
+        {
+            "game_id": game_id,
+            "key": key,
+            "status": status,
+            "body": dumps(body),
+            "created_at": now(),
+        },
+    )
+
+
+def pending_plays(db: Connection, game_id: str, hand_number: int) -> list[Any]:
+    """The plays posted live for the hand in progress, in order."""
+    rows = db.execute(
+        "select play from plays where game_id = ? and hand_number = ? order by seq",
+        [game_id, hand_number],
+    ).fetchall()
+    return [loads(play) for (play,) in rows]
+
+
+def insert_play(db: Connection, game_id: str, hand_number: int, seq: int, play: Any) -> None:
+    insert(
+        db,
+        "plays",
+        {
+            "game_id": game_id,
+            "hand_number": hand_number,
+            "seq": seq,
+            "play": dumps(play),
+            "created_at": now(),
+        },
+    )
+
+
+def delete_play(db: Connection, game_id: str, hand_number: int, seq: int) -> None:
+    db.execute(
+        "delete from plays where game_id = ? and hand_number = ? and seq = ?",
+        [game_id, hand_number, seq],
+    )
+
+
+def delete_pending_plays(db: Connection, game_id: str, hand_number: int) -> None:
+    db.execute("delete from plays where game_id = ? and hand_number = ?", [game_id, hand_number])
+
+
+def match_winners(db: Connection, match_id: str) -> list[list[str]]:
+    """The winners of each finished game of a match, in match order."""
+    rows = db.execute(
+        "select winners from games where match_id = ? and status = 'finished' order by match_game",
+        [match_id],
+    ).fetchall()
+    return [loads(winners) for (winners,) in rows]
+
+
+def next_game_id(db: Connection, game_id: str) -> str | None:
+    """The rematch or next game of the match started from this game, if any."""
+    row = db.execute("select id from games where previous_game = ?", [game_id]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def game_version(db: Connection, game_id: str) -> int | None:
+    """The game's version alone, or None if there is no such game: one primary-key read.
+
+    Watching phones ask "has anything changed?" every second; this answers without
+    loading the hands.
+    """
+    row = db.execute("select version from games where id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
