@@ -6,7 +6,6 @@ and its log line are written in one transaction. Pages and API share all of it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -126,8 +125,8 @@ class NewGame:
 # --- reading -------------------------------------------------------------------------
 
 
-def game_row_or_404(db: Connection, game_id: str) -> dict[str, Any]:
-    row = store.game_row(db, game_id)
+def read_or_404(db: Connection, game_id: str) -> store.GameRow:
+    row = store.read_game(db, game_id)
     if row is None:
         raise NotFound("There is no game with that link. Check the address.")
     return row
@@ -135,55 +134,52 @@ def game_row_or_404(db: Connection, game_id: str) -> dict[str, Any]:
 
 def token_hash_of(db: Connection, game_id: str) -> str:
     """The stored hash of the game's scorer token, or NotFound."""
-    return str(game_row_or_404(db, game_id)["token_hash"])
+    row = store.game_row(db, game_id)
+    if row is None:
+        raise NotFound("There is no game with that link. Check the address.")
+    return str(row["token_hash"])
 
 
 def load_game(db: Connection, game_id: str) -> Game:
-    """The game with this id, or NotFound."""
-    row = game_row_or_404(db, game_id)
-    ruleset = get_ruleset(row["ruleset"])
-    table = Table(
-        tuple(json.loads(row["players"])),
-        tuple(json.loads(row["team_names"])),
-        first_dealer=row["first_dealer"],
-    )
+    """The game with this id, or NotFound: one read."""
+    return game_of(read_or_404(db, game_id))
+
+
+def game_of(row: store.GameRow) -> Game:
+    """The game a stored row holds."""
+    ruleset = get_ruleset(row.ruleset)
+    table = Table(row.players, row.team_names, first_dealer=row.first_dealer)
     hands = tuple(
         PlayedHand(
-            number=h["number"],
-            entry=json.loads(h["entry"]),
-            result=HandResult(
-                scores=json.loads(h["scores"]),
-                explanation=tuple(json.loads(h["explanation"])),
-                steps=tuple(json.loads(h["steps"] or "[]")),
-            ),
-            dealer=h["dealer"],
+            number=h.number,
+            entry=h.entry,
+            result=HandResult(scores=h.scores, explanation=h.explanation, steps=h.steps),
+            dealer=h.dealer,
         )
-        for h in store.hand_rows(db, game_id)
+        for h in row.hands
     )
     return Game(
-        id=row["id"],
+        id=row.id,
         ruleset=ruleset,
         table=table,
-        options=json.loads(row["options"]),
+        options=row.options,
         hands=hands,
-        version=row["version"],
-        token_hash=row["token_hash"],
-        league=store.league_slug(db, row["league_id"]),
-        created_at=row["created_at"],
-        pending_plays=tuple(store.pending_plays(db, game_id, len(hands) + 1)),
-        match=match_of(db, ruleset, table, row),
+        version=row.version,
+        token_hash=row.token_hash,
+        league=row.league,
+        created_at=row.created_at,
+        pending_plays=row.pending_plays,
+        match=match_of(ruleset, table, row),
     )
 
 
-def match_of(
-    db: Connection, ruleset: Ruleset, table: Table, row: Mapping[str, Any]
-) -> Match | None:
+def match_of(ruleset: Ruleset, table: Table, row: store.GameRow) -> Match | None:
     """The match this game belongs to, with the games won so far by each side."""
-    if not row["match_id"] or not ruleset.match_games(table):
+    if not row.match_id or row.match_game is None or not ruleset.match_games(table):
         return None
-    winners = [tuple(w) for w in store.match_winners(db, row["match_id"])]
+    winners = [game.winners for game in row.match_games if game.finished]
     score, winner = ruleset.match_standing(table, winners)
-    return Match(row["match_id"], row["match_game"], score, winner)
+    return Match(row.match_id, row.match_game, score, winner)
 
 
 # --- creating ------------------------------------------------------------------------

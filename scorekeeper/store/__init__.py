@@ -26,6 +26,9 @@ from scorekeeper.store.connection import (
 )
 from scorekeeper.store.encoding import dumps, now
 from scorekeeper.store.games import (
+    GameRow,
+    HandRow,
+    MatchGameRow,
     append_log,
     delete_hand,
     delete_pending_plays,
@@ -41,6 +44,7 @@ from scorekeeper.store.games import (
     match_winners,
     next_game_id,
     pending_plays,
+    read_game,
     replace_hand,
     save_idempotent_response,
     update_game,
@@ -70,7 +74,10 @@ __all__ = [
     "Choice",
     "Connection",
     "GameResult",
+    "GameRow",
+    "HandRow",
     "League",
+    "MatchGameRow",
     "Season",
     "Stamp",
     "WriterLock",
@@ -101,6 +108,7 @@ __all__ = [
     "next_game_id",
     "now",
     "pending_plays",
+    "read_game",
     "replace_hand",
     "results",
     "results_version",

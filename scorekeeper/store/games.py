@@ -6,10 +6,131 @@ together or not at all.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.store.connection import Connection
 from scorekeeper.store.encoding import dumps, insert, loads, now
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand as stored: the entry as given, what it scored and why, who dealt."""
+
+    number: int
+    entry: Any
+    scores: dict[str, int]
+    explanation: tuple[str, ...]
+    steps: tuple[dict[str, int], ...]
+    dealer: str
+
+
+@dataclass(frozen=True)
+class MatchGameRow:
+    """One game of a match: where it stands in the match, and who won it if it is over."""
+
+    id: str
+    game: int
+    finished: bool
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as stored, with its hands, the plays of the hand in progress and its match."""
+
+    id: str
+    ruleset: str
+    players: tuple[str, ...]
+    team_names: tuple[str, ...]
+    first_dealer: int
+    options: dict[str, Any]
+    version: int
+    token_hash: str
+    league_id: int | None
+    league: str | None  # the league's slug
+    created_at: str
+    status: str
+    winners: tuple[str, ...]
+    totals: dict[str, int]
+    match_id: str | None
+    match_game: int | None
+    previous_game: str | None
+    hands: tuple[HandRow, ...]
+    pending_plays: tuple[Any, ...]  # posted live for the hand after the last, in order
+    match_games: tuple[MatchGameRow, ...]  # every game of its match, this one included
+
+
+# One statement for the whole game: SQLite gathers the hands, plays and match games as
+# JSON (entries and scores embedded as they are stored), decoded in Python in one go.
+GAME_SQL = """
+select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.version,
+  g.token_hash, g.league_id, (select slug from leagues where id = g.league_id),
+  g.created_at, g.status, g.winners, g.totals, g.match_id, g.match_game, g.previous_game,
+  json_object(
+    'hands', (select json_group_array(json_array(number, json(entry), json(scores),
+      json(explanation), json(coalesce(steps, '[]')), dealer)) from hands where game_id = g.id),
+    'plays', (select json_group_array(json_array(hand_number, seq, json(play)))
+      from plays where game_id = g.id),
+    'match', case when g.match_id is null then json_array() else (
+      select json_group_array(json_array(id, match_game, status, json(winners)))
+      from games where match_id = g.match_id) end)
+from games g where g.id = ?
+"""
+
+
+def read_game(db: Connection, game_id: str) -> GameRow | None:
+    """The game with this id and everything it is shown with, in one read; None if none."""
+    row = db.execute(GAME_SQL, [game_id]).fetchone()
+    if row is None:
+        return None
+    *columns, gathered = row
+    (id_, ruleset, players, team_names, first_dealer, options, version, token_hash) = columns[:8]
+    (league_id, league, created_at, status, winners, totals) = columns[8:14]
+    (match_id, match_game, previous_game) = columns[14:]
+    parts = loads(gathered)
+    hands = tuple(
+        sorted(
+            (
+                HandRow(number, entry, scores, tuple(explanation), tuple(steps), dealer)
+                for number, entry, scores, explanation, steps, dealer in parts["hands"]
+            ),
+            key=lambda hand: hand.number,
+        )
+    )
+    playing = len(hands) + 1
+    plays = tuple(play for number, _, play in sorted(parts["plays"]) if number == playing)
+    match = tuple(
+        sorted(
+            (
+                MatchGameRow(other, game, other_status == "finished", tuple(other_winners))
+                for other, game, other_status, other_winners in parts["match"]
+            ),
+            key=lambda each: each.game,
+        )
+    )
+    return GameRow(
+        id_,
+        ruleset,
+        tuple(loads(players)),
+        tuple(loads(team_names)),
+        first_dealer,
+        loads(options),
+        version,
+        token_hash,
+        league_id,
+        league,
+        created_at,
+        status,
+        tuple(loads(winners)),
+        loads(totals),
+        match_id,
+        match_game,
+        previous_game,
+        hands,
+        plays,
+        match,
+    )
 
 
 def game_row(db: Connection, game_id: str) -> dict[str, Any] | None:
