@@ -20,7 +20,7 @@ from scorekeeper.store import connect, migrate
 # (and the games' own id) change.
 COPIES = {
     "hands": "number, entry, scores, explanation, steps, dealer, created_at, updated_at",
-    "log": "at, actor, action, hand_number, entry, version",
+    "log": "at, actor, action, hand_number, entry, version, result",
     "idempotency": "key, status, body, created_at",
 }
 

@@ -375,7 +375,7 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> tup
             },
         )
         store.delete_pending_plays(db, game_id, upcoming.number)
-        after = save_change(db, game, writer, "entered", upcoming.number, entry)
+        after = save_change(db, game, writer, "entered", upcoming.number, entry, result)
         body = write_result(after, upcoming.number)
         if writer.idempotency_key:
             store.save_idempotent_response(db, game_id, writer.idempotency_key, 201, body)
@@ -390,7 +390,7 @@ def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: 
         result = score(game, entry)
         values = {**result_columns(entry, result), "updated_at": store.now()}
         store.replace_hand(db, game_id, number, values)
-        after = save_change(db, game, writer, "corrected", number, entry)
+        after = save_change(db, game, writer, "corrected", number, entry, result)
         return write_result(after, number)
 
 
@@ -406,7 +406,7 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(db, game_id, number)
-        after = save_change(db, game, writer, "undone", number, removed.entry)
+        after = save_change(db, game, writer, "undone", number, removed.entry, removed.result)
         return game_summary(after)
 
 
@@ -451,9 +451,9 @@ def load_for_write(db: Connection, game_id: str, writer: Writer) -> Game:
     if writer.expected_version is None or writer.expected_version == game.version:
         return game
     latest: dict[int, str] = {}  # hand number -> the last thing done to it since
-    for line in store.log_rows(db, game_id):
-        number, action = line["hand_number"], line["action"]
-        if line["version"] > writer.expected_version and number is not None:
+    for line in store.log_lines(db, game_id):
+        number, action = line.hand_number, line.action
+        if line.version > writer.expected_version and number is not None:
             # A hand entered and then corrected is, to this writer, a hand entered.
             entered = latest.get(number) == "entered" and action == "corrected"
             latest[number] = "entered" if entered else action
@@ -490,7 +490,13 @@ def result_columns(entry: Any, result: HandResult) -> dict[str, str]:
 
 
 def save_change(
-    db: Connection, before: Game, writer: Writer, action: str, number: int, entry: Any
+    db: Connection,
+    before: Game,
+    writer: Writer,
+    action: str,
+    number: int,
+    entry: Any,
+    scored: HandResult | None = None,
 ) -> Game:
     """Bump the version, refresh the stored status and totals, and log the change."""
     version = before.version + 1
@@ -516,8 +522,14 @@ def save_change(
         version=version,
         hand_number=number,
         entry=entry,
+        result=None if scored is None else logged_result(scored),
     )
     return after
+
+
+def logged_result(scored: HandResult) -> dict[str, Any]:
+    """What a log line keeps of a whole hand: its scores and their explanation."""
+    return {"scores": dict(scored.scores), "explanation": list(scored.explanation)}
 
 
 # --- the JSON face -------------------------------------------------------------------

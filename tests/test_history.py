@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -222,3 +223,64 @@ def test_restoring_something_that_was_not_undone_is_a_404(
 
 def test_history_of_an_unknown_game_is_a_404(client: FlaskClient) -> None:
     assert client.get("/games/nothing-here/history").status_code == 404
+
+
+def test_history_shows_what_each_hand_scored_then_without_scoring_it_again(
+    played: dict[str, Any], client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A club that later changes how a game scores still sees each logged hand as it was."""
+
+    def explanations() -> list[str]:
+        page = client.get(f"/games/{played['id']}/history").get_data(as_text=True)
+        return re.findall(r"<li>([^<]*dominoed[^<]*)</li>", page)
+
+    before = explanations()
+    assert any("Ann dominoed" in line for line in before)
+    assert any("Cy dominoed" in line for line in before)  # the hand undone
+
+    def refuse(*_args: Any) -> Any:
+        raise AssertionError("history scored a hand again")
+
+    from scorekeeper.rules import REGISTRY
+
+    monkeypatch.setattr(type(REGISTRY["block"]), "score_hand", refuse)
+    assert explanations() == before
+
+
+def test_log_lines_written_before_results_were_kept_get_theirs_once(tmp_path: Path) -> None:
+    """Upgrading a club's file: its old log lines are scored once, by the migration."""
+    import sqlite3
+
+    from sqlite_utils import Database
+
+    from scorekeeper.rules import REGISTRY
+    from scorekeeper.rules.base import Table
+    from scorekeeper.store import migrate
+    from scorekeeper.store.schema import migrations
+
+    path = tmp_path / "old.sqlite3"
+    old = Database(path)
+    migrations.apply(old, stop_before="m005_log_keeps_what_each_hand_scored")
+    options = REGISTRY["block"].resolve_options({"target": 100}, Table(("Ann", "Bob")))
+    old.execute(
+        "insert into games (id, ruleset, players, team_names, options, token_hash, version, "
+        "created_at) values ('g1', 'block', ?, '[]', ?, 'h', 2, '2025-01-01T19:00:00.000+00:00')",
+        [json.dumps(["Ann", "Bob"]), json.dumps(options)],
+    )
+    for action, entry in (
+        ("entered", '{"pips":{"Ann":0,"Bob":7},"domino":"Ann"}'),
+        ("corrected", '{"nonsense":true}'),
+    ):
+        old.execute(
+            "insert into log (game_id, at, actor, action, hand_number, entry, version) "
+            "values ('g1', '2025-01-01T19:01:00.000+00:00', 'api:x', ?, 1, ?, 2)",
+            [action, entry],
+        )
+    old.conn.commit()
+    old.close()
+
+    migrate(path)
+    with sqlite3.connect(path) as conn:
+        results = [row[0] for row in conn.execute("select result from log order by id")]
+    assert results[1] is None  # an entry that no longer scores keeps no result
+    assert results[0] is not None and "Ann dominoed" in results[0] and '"Ann":7' in results[0]

@@ -166,6 +166,20 @@ def delete_hand(db: Connection, game_id: str, number: int) -> None:
     db.execute("delete from hands where game_id = ? and number = ?", [game_id, number])
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """One change in a game's append-only log: who, what, when, and what a hand scored."""
+
+    id: int
+    at: str  # UTC, ISO 8601
+    actor: str  # which link or token (a fingerprint, never the token)
+    action: str  # created, entered, corrected, undone, play entered, …
+    hand_number: int | None
+    entry: Any  # the entry or play as given, None for other changes
+    version: int  # the game's version after the change
+    result: dict[str, Any] | None  # a whole hand's scores and explanation as scored then
+
+
 def append_log(
     db: Connection,
     game_id: str,
@@ -175,6 +189,8 @@ def append_log(
     version: int,
     hand_number: int | None = None,
     entry: Any = None,
+    result: dict[str, Any] | None = None,
+    at: str | None = None,
 ) -> None:
     """Add a line to the game's append-only history of changes."""
     insert(
@@ -182,18 +198,38 @@ def append_log(
         "log",
         {
             "game_id": game_id,
-            "at": now(),
+            "at": at or now(),
             "actor": actor,
             "action": action,
             "hand_number": hand_number,
             "entry": None if entry is None else dumps(entry),
             "version": version,
+            "result": None if result is None else dumps(result),
         },
     )
 
 
-def log_rows(db: Connection, game_id: str) -> list[dict[str, Any]]:
-    return db.rows("select * from log where game_id = ? order by id", [game_id])
+def log_lines(db: Connection, game_id: str) -> list[LogLine]:
+    """The game's log, oldest first."""
+    sql = (
+        "select id, at, actor, action, hand_number, entry, version, result "
+        "from log where game_id = ? order by id"
+    )
+    return [
+        LogLine(
+            line_id,
+            at,
+            actor,
+            action,
+            hand_number,
+            None if entry is None else loads(entry),
+            version,
+            None if result is None else loads(result),
+        )
+        for line_id, at, actor, action, hand_number, entry, version, result in db.execute(
+            sql, [game_id]
+        ).fetchall()
+    ]
 
 
 def idempotent_response(db: Connection, game_id: str, key: str) -> tuple[int, Any] | None:

@@ -130,3 +130,39 @@ def m004_match_and_rematch_indexes(db: Database) -> None:
     """
     db.table("games").create_index(["match_id", "match_game"])
     db.table("games").create_index(["previous_game"])
+
+
+@migrations()
+def m005_log_keeps_what_each_hand_scored(db: Database) -> None:
+    """Each log line of a whole hand keeps what it scored, so history never scores it again.
+
+    History showed every logged hand's explanation by scoring its entry again with today's
+    rules, on every view. Lines written from now on carry their result (scores and
+    explanation, as JSON); the lines already here get theirs now, scored once by the rules
+    as they are today — what history showed for them until now.
+    """
+    import json
+
+    from scorekeeper.errors import RuleError
+    from scorekeeper.rules import REGISTRY
+    from scorekeeper.rules.base import Table
+
+    db.table("log").add_column("result", str)
+    lines = db.execute(
+        "select log.id, log.entry, games.ruleset, games.players, games.team_names, "
+        "games.first_dealer, games.options from log join games on games.id = log.game_id "
+        "where log.action in ('entered', 'corrected', 'undone') and log.entry is not null"
+    ).fetchall()
+    for line_id, entry, ruleset_id, players, team_names, first_dealer, options in lines:
+        ruleset = REGISTRY.get(ruleset_id)
+        table = Table(tuple(json.loads(players)), tuple(json.loads(team_names)), first_dealer)
+        try:
+            assert ruleset is not None
+            scored = ruleset.score_hand(json.loads(entry), table, json.loads(options))
+        except (AssertionError, RuleError, ValueError, TypeError, KeyError):
+            continue  # it no longer scores: history shows the entry alone, as it did
+        result = {"scores": dict(scored.scores), "explanation": list(scored.explanation)}
+        db.execute(
+            "update log set result = ? where id = ?",
+            [json.dumps(result, ensure_ascii=False, separators=(",", ":")), line_id],
+        )

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
@@ -55,41 +53,31 @@ def local_time(at: str) -> datetime:
     return datetime.fromisoformat(at).astimezone()
 
 
-def changes(game: games.Game, lines: list[dict[str, Any]]) -> list[Change]:
+def changes(game: games.Game, lines: list[store.LogLine]) -> list[Change]:
     """The game's log, newest first."""
     return [change(game, line) for line in reversed(lines)]
 
 
-def change(game: games.Game, line: Mapping[str, Any]) -> Change:
-    entry = None if line["entry"] is None else json.loads(line["entry"])
+def change(game: games.Game, line: store.LogLine) -> Change:
     return Change(
-        id=line["id"],
-        at=local_time(line["at"]),
-        action=line["action"],
-        hand_number=line["hand_number"],
-        who=who(line["actor"]),
-        explanation=explain(game, line["action"], entry),
-        entry=None if entry is None else json.dumps(entry, ensure_ascii=False),
+        id=line.id,
+        at=local_time(line.at),
+        action=line.action,
+        hand_number=line.hand_number,
+        who=who(line.actor),
+        # What a whole hand scored, in the game's own sentences, as it was scored then.
+        explanation=tuple(line.result["explanation"]) if line.result else (),
+        entry=None if line.entry is None else json.dumps(line.entry, ensure_ascii=False),
         restorable=is_restorable(game, line),
     )
 
 
-def explain(game: games.Game, action: str, entry: Any) -> tuple[str, ...]:
-    """What a logged hand scored, in the game's own sentences (only for whole hands)."""
-    if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
-        return ()
-    try:
-        return game.ruleset.score_hand(entry, game.table, game.options).explanation
-    except RuleError:
-        return ()
-
-
-def is_restorable(game: games.Game, line: Mapping[str, Any]) -> bool:
+def is_restorable(game: games.Game, line: store.LogLine) -> bool:
     """An undone hand can come back while it would still be the next hand."""
     return (
-        line["action"] == "undone"
-        and line["entry"] is not None
-        and line["hand_number"] == len(game.hands) + 1
+        line.action == "undone"
+        and line.entry is not None
+        and line.hand_number == len(game.hands) + 1
         and not game.finished
         and not game.pending_plays
     )
@@ -100,7 +88,7 @@ def page(game: games.Game, error: AppError | RuleError | None = None) -> str:
     return render_template(
         "history/history.html",
         game=game,
-        changes=changes(game, store.log_rows(get_db(), game.id)),
+        changes=changes(game, store.log_lines(get_db(), game.id)),
         can_score=can_score,
         form=HandForm(formdata=None).fresh(game.version) if can_score else None,
         error=error,
@@ -112,10 +100,10 @@ def history(game_id: str) -> str:
     return page(games.load_game(get_db(), game_id))
 
 
-def undone_line(game_id: str, line_id: int) -> dict[str, Any]:
+def undone_line(game_id: str, line_id: int) -> store.LogLine:
     """The log line of an undone hand of this game, or NotFound."""
-    for line in store.log_rows(get_db(), game_id):
-        if line["id"] == line_id and line["action"] == "undone":
+    for line in store.log_lines(get_db(), game_id):
+        if line.id == line_id and line.action == "undone":
             return line
     raise NotFound("There is no undone hand at this address.")
 
@@ -137,12 +125,12 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     try:
         if not is_restorable(game, line) and not replay:
             raise Conflict(
-                f"Hand {line['hand_number']} can't be restored: the game has moved on "
+                f"Hand {line.hand_number} can't be restored: the game has moved on "
                 f"({len(game.hands)} hands now). Enter it again instead."
             )
-        games.record_hand(get_db(), game_id, json.loads(line["entry"]), writer)
+        games.record_hand(get_db(), game_id, line.entry, writer)
     except (AppError, RuleError) as refused:
         status = refused.status if isinstance(refused, AppError) else 422
         return page(games.load_game(get_db(), game_id), refused), status
-    flash(f"Hand {line['hand_number']} is back, as it was entered.", "success")
+    flash(f"Hand {line.hand_number} is back, as it was entered.", "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
