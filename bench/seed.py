@@ -34,7 +34,7 @@ def template_game(path: Path, hands: int) -> str:
         new = games.parse_new_game(payload)
         game, _token = games.create_game(db, new, None)
         for n in range(hands):
-            writer = Writer(actor="page:bench", idempotency_key=f"seed-{n}")
+            writer = Writer(via="page", idempotency_key=f"seed-{n}")
             games.record_hand(db, game.id, block_hand(rng), writer)
     finally:
         db.close()

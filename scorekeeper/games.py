@@ -6,7 +6,8 @@ and its log line are written in one transaction. Pages and API share all of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hmac
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -44,7 +45,25 @@ class Game:
     league: str | None
     created_at: str
     pending_plays: tuple[Mapping[str, Any], ...] = ()
-    match: Match | None = None
+    league_id: int | None = None
+    match_id: str | None = None
+    match_game: int | None = None
+    # The match's other finished games: their places in it and their winners.
+    match_others: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    @cached_property
+    def match(self) -> Match | None:
+        """The match this game belongs to, with the games won so far by each side."""
+        if self.match_id is None or self.match_game is None:
+            return None
+        if not self.ruleset.match_games(self.table):
+            return None
+        played = list(self.match_others)
+        if self.finished:
+            played.append((self.match_game, tuple(self.status.winners)))
+        winners = [won for _, won in sorted(played)]
+        score, winner = self.ruleset.match_standing(self.table, winners)
+        return Match(self.match_id, self.match_game, score, winner)
 
     @cached_property
     def in_progress(self) -> PlayedHand | None:
@@ -169,17 +188,15 @@ def game_of(row: store.GameRow) -> Game:
         league=row.league,
         created_at=row.created_at,
         pending_plays=row.pending_plays,
-        match=match_of(ruleset, table, row),
+        league_id=row.league_id,
+        match_id=row.match_id,
+        match_game=row.match_game,
+        match_others=tuple(
+            (other.game, other.winners)
+            for other in row.match_games
+            if other.finished and other.id != row.id
+        ),
     )
-
-
-def match_of(ruleset: Ruleset, table: Table, row: store.GameRow) -> Match | None:
-    """The match this game belongs to, with the games won so far by each side."""
-    if not row.match_id or row.match_game is None or not ruleset.match_games(table):
-        return None
-    winners = [game.winners for game in row.match_games if game.finished]
-    score, winner = ruleset.match_standing(table, winners)
-    return Match(row.match_id, row.match_game, score, winner)
 
 
 # --- creating ------------------------------------------------------------------------
@@ -300,7 +317,9 @@ def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
     The scorer of a game scores its rematch too, so the new game keeps the scorer token.
     """
     with write_transaction(db):
-        game = load_for_write(db, game_id, writer)
+        game = load_game(db, game_id)
+        writer.check(game)
+        check_version(db, game, writer)
         if not game.finished:
             raise Conflict("This game is still being played: finish it before starting the next.")
         existing = store.next_game_id(db, game_id)
@@ -314,10 +333,8 @@ def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
         match = None
         if game.match is not None and game.match.winner is None:
             match = (game.match.id, game.match.game + 1)
-        row = store.game_row(db, game_id)
-        assert row is not None
         new_id = insert_new_game(
-            db, new, game.token_hash, row["league_id"], previous=game, match=match
+            db, new, game.token_hash, game.league_id, previous=game, match=match
         )
     return load_game(db, new_id)
 
@@ -338,66 +355,156 @@ def league_for_new_game(db: Connection, slug: str | None, league_token: str | No
 
 @dataclass(frozen=True)
 class Writer:
-    """Who is making a change (a token's fingerprint) and the checks they ask for."""
+    """Who is making a change, the right they show for it, and the checks they ask for.
 
-    actor: str
+    The right is checked against the game as read for the change, inside its
+    transaction: `token` is the scorer token an API request presented, `granted` the
+    fingerprint a scorer's cookie holds. A writer with neither is the app itself
+    (`scorekeeper import`, the bench's seed).
+    """
+
+    via: str  # "api" or "page": named in the log with the token's fingerprint
+    token: str | None = None
+    granted: str | None = None
     expected_version: int | None = None
     idempotency_key: str | None = None
 
+    def actor(self, game: Game) -> str:
+        """Which link or token made the change, for the log: never the token itself."""
+        return f"{self.via}:{tokens.fingerprint(game.token_hash)}"
 
-def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
-    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+    def check(self, game: Game) -> None:
+        """Refuse a writer whose token or cookie is not the game's current one."""
+        if self.token is not None:
+            allowed = tokens.token_matches(self.token, game.token_hash)
+        elif self.granted is not None:
+            allowed = hmac.compare_digest(self.granted, tokens.fingerprint(game.token_hash))
+        else:
+            allowed = True
+        if not allowed:
+            raise Forbidden(
+                "Changing this game needs its scorer token in the X-Scorer-Token header."
+                if self.via == "api"
+                else "Only the scorer's phone can change this game. Ask for the scorer link."
+            )
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A change worked out in memory: the game after it, and what its log line keeps."""
+
+    after: Game
+    action: str
+    number: int
+    logged: Any  # the entry or play as given
+    result: HandResult | None = None  # what a whole hand scored
+
+
+Answer = tuple[int, Any]  # HTTP status and body
+
+
+def write_change(
+    db: Connection,
+    game_id: str,
+    writer: Writer,
+    change: Callable[[Game], Changed],
+    answer: Callable[[Changed], Answer],
+) -> Answer:
+    """The one path of every change to a game's hands and plays.
+
+    In one transaction, once it is this writer's turn: the game read once; the writer's
+    right checked; a retry with a used idempotency key answered as the first time; the
+    version the writer saw checked; `change` scoring the change and writing its own rows
+    (a hand, a play); then the game row written once and the log line added, keeping what
+    a hand scored. Nothing is read back: the game after is built in memory.
+    """
     with write_transaction(db):
-        if writer.idempotency_key:
-            earlier = store.idempotent_response(db, game_id, writer.idempotency_key)
-            if earlier is not None:
-                return earlier
-        game = load_for_write(db, game_id, writer)
+        before = load_game(db, game_id)
+        writer.check(before)
+        key = writer.idempotency_key
+        if key and (earlier := store.idempotent_response(db, game_id, key)) is not None:
+            return earlier
+        check_version(db, before, writer)
+        changed = change(before)
+        after, at = changed.after, store.now()
+        status = after.status
+        store.save_game(
+            db,
+            game_id,
+            version=after.version,
+            status="finished" if status.finished else "in_progress",
+            winners=list(status.winners),
+            totals=after.totals,
+            at=at,
+        )
+        store.append_log(
+            db,
+            game_id,
+            actor=writer.actor(before),
+            action=changed.action,
+            version=after.version,
+            hand_number=changed.number,
+            entry=changed.logged,
+            result=None if changed.result is None else logged_result(changed.result),
+            at=at,
+        )
+        status_code, body = answer(changed)
+        if key:
+            store.save_idempotent_response(db, game_id, key, status_code, body)
+    return status_code, body
+
+
+def evolved(game: Game, **changes: Any) -> Game:
+    """The game with these fields changed and its version moved on; derived values afresh."""
+    return replace(game, version=game.version + 1, **changes)
+
+
+def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Answer:
+    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+
+    def enter(game: Game) -> Changed:
         if game.finished:
             raise Conflict(
                 f"This game is over ({game.status.explanation}). Correct a hand to reopen it."
             )
         upcoming = game.ruleset.next_hand(game.table, game.options, len(game.hands))
-        if game.pending_plays and isinstance(entry, Mapping):
+        given = entry
+        if game.pending_plays and isinstance(given, Mapping):
             # The plays posted live become the start of this hand's plays.
-            entry = {**entry, "plays": [*game.pending_plays, *plays_of(entry)]}
-        result = score(game, entry)
-        at = store.now()
-        store.insert_hand(
-            db,
-            {
-                "game_id": game_id,
-                "number": upcoming.number,
-                **result_columns(entry, result),
-                "dealer": upcoming.dealer,
-                "created_at": at,
-                "updated_at": at,
-            },
-        )
-        store.delete_pending_plays(db, game_id, upcoming.number)
-        after = save_change(db, game, writer, "entered", upcoming.number, entry, result)
-        body = write_result(after, upcoming.number)
-        if writer.idempotency_key:
-            store.save_idempotent_response(db, game_id, writer.idempotency_key, 201, body)
-    return 201, body
+            given = {**given, "plays": [*game.pending_plays, *plays_of(given)]}
+        result = score(game, given)
+        hand = PlayedHand(upcoming.number, given, result, upcoming.dealer)
+        store.insert_hand(db, game_id, stored_hand(hand))
+        if game.pending_plays:
+            store.delete_pending_plays(db, game_id, upcoming.number)
+        after = evolved(game, hands=(*game.hands, hand), pending_plays=())
+        return Changed(after, "entered", hand.number, given, result)
+
+    return write_change(
+        db, game_id, writer, enter, lambda done: (201, write_result(done.after, done.number))
+    )
 
 
 def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
     """Replace hand `number`'s entry; later totals, the status and the winners follow."""
-    with write_transaction(db):
-        game = load_for_write(db, game_id, writer)
-        game.hand(number)
+
+    def correct(game: Game) -> Changed:
+        old = game.hand(number)
         result = score(game, entry)
-        values = {**result_columns(entry, result), "updated_at": store.now()}
-        store.replace_hand(db, game_id, number, values)
-        after = save_change(db, game, writer, "corrected", number, entry, result)
-        return write_result(after, number)
+        hand = PlayedHand(number, entry, result, old.dealer)
+        store.replace_hand(db, game_id, stored_hand(hand))
+        hands = tuple(hand if h.number == number else h for h in game.hands)
+        return Changed(evolved(game, hands=hands), "corrected", number, entry, result)
+
+    return write_change(
+        db, game_id, writer, correct, lambda done: (200, write_result(done.after, number))
+    )[1]
 
 
 def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
     """Take back the last hand (only the last: earlier ones are corrected instead)."""
-    with write_transaction(db):
-        game = load_for_write(db, game_id, writer)
+
+    def undo(game: Game) -> Changed:
         removed = game.hand(number)
         if number != len(game.hands):
             raise Conflict(
@@ -406,36 +513,47 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(db, game_id, number)
-        after = save_change(db, game, writer, "undone", number, removed.entry, removed.result)
-        return game_summary(after)
+        after = evolved(game, hands=game.hands[:-1])
+        return Changed(after, "undone", number, removed.entry, removed.result)
+
+    return write_change(db, game_id, writer, undo, lambda done: (200, game_summary(done.after)))[1]
 
 
 def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
     """Add one play to the hand in progress (Muggins); its points count in the totals at once."""
-    with write_transaction(db):
-        game = load_for_write(db, game_id, writer)
+
+    def enter(game: Game) -> Changed:
         if not game.ruleset.live_plays:
             raise RuleError(f"{game.ruleset.name} does not take plays one at a time", "plays")
         if game.finished:
             raise Conflict(f"This game is over ({game.status.explanation}).")
-        plays = [*game.pending_plays, play]
+        plays = (*game.pending_plays, play)
         game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
         number = len(game.hands) + 1
         store.insert_play(db, game_id, number, len(plays), play)
-        after = save_change(db, game, writer, "play entered", number, play)
-        return in_progress_result(after)
+        return Changed(evolved(game, pending_plays=plays), "play entered", number, play)
+
+    body: dict[str, Any] = write_change(
+        db, game_id, writer, enter, lambda done: (201, in_progress_result(done.after))
+    )[1]
+    return body
 
 
 def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
     """Take back the last play posted live."""
-    with write_transaction(db):
-        game = load_for_write(db, game_id, writer)
+
+    def undo(game: Game) -> Changed:
         if not game.pending_plays:
             raise Conflict("There is no play of the hand in progress to undo.")
         number = len(game.hands) + 1
         store.delete_play(db, game_id, number, len(game.pending_plays))
-        after = save_change(db, game, writer, "play undone", number, game.pending_plays[-1])
-        return in_progress_result(after)
+        after = evolved(game, pending_plays=game.pending_plays[:-1])
+        return Changed(after, "play undone", number, game.pending_plays[-1])
+
+    body: dict[str, Any] = write_change(
+        db, game_id, writer, undo, lambda done: (200, in_progress_result(done.after))
+    )[1]
+    return body
 
 
 def plays_of(entry: Mapping[str, Any]) -> list[Any]:
@@ -445,13 +563,12 @@ def plays_of(entry: Mapping[str, Any]) -> list[Any]:
     return plays
 
 
-def load_for_write(db: Connection, game_id: str, writer: Writer) -> Game:
-    """The game to change; a Conflict naming what changed if it isn't the version the writer saw."""
-    game = load_game(db, game_id)
+def check_version(db: Connection, game: Game, writer: Writer) -> None:
+    """A Conflict naming what changed, if the game isn't at the version the writer saw."""
     if writer.expected_version is None or writer.expected_version == game.version:
-        return game
+        return
     latest: dict[int, str] = {}  # hand number -> the last thing done to it since
-    for line in store.log_lines(db, game_id):
+    for line in store.log_lines(db, game.id):
         number, action = line.hand_number, line.action
         if line.version > writer.expected_version and number is not None:
             # A hand entered and then corrected is, to this writer, a hand entered.
@@ -480,51 +597,16 @@ def score(game: Game, entry: Any) -> HandResult:
     return game.ruleset.score_hand(entry, game.table, game.options)
 
 
-def result_columns(entry: Any, result: HandResult) -> dict[str, str]:
-    return {
-        "entry": store.dumps(entry),
-        "scores": store.dumps(dict(result.scores)),
-        "explanation": store.dumps(list(result.explanation)),
-        "steps": store.dumps([dict(step) for step in result.steps]),
-    }
-
-
-def save_change(
-    db: Connection,
-    before: Game,
-    writer: Writer,
-    action: str,
-    number: int,
-    entry: Any,
-    scored: HandResult | None = None,
-) -> Game:
-    """Bump the version, refresh the stored status and totals, and log the change."""
-    version = before.version + 1
-    store.update_game(db, before.id, version=version)
-    after = load_game(db, before.id)
-    finished = after.finished
-    store.update_game(
-        db,
-        before.id,
-        status="finished" if finished else "in_progress",
-        winners=store.dumps(list(after.status.winners)),
-        totals=store.dumps(after.totals),
-        updated_at=store.now(),
-        finished_at=store.now() if finished else None,
+def stored_hand(hand: PlayedHand) -> store.HandRow:
+    result = hand.result
+    return store.HandRow(
+        hand.number,
+        hand.entry,
+        dict(result.scores),
+        tuple(result.explanation),
+        tuple(dict(step) for step in result.steps),
+        hand.dealer,
     )
-    if after.match is not None:
-        after = load_game(db, before.id)  # the match score counts this game's stored result
-    store.append_log(
-        db,
-        before.id,
-        actor=writer.actor,
-        action=action,
-        version=version,
-        hand_number=number,
-        entry=entry,
-        result=None if scored is None else logged_result(scored),
-    )
-    return after
 
 
 def logged_result(scored: HandResult) -> dict[str, Any]:

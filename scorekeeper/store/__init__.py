@@ -47,6 +47,7 @@ from scorekeeper.store.games import (
     pending_plays,
     read_game,
     replace_hand,
+    save_game,
     save_idempotent_response,
     update_game,
 )
@@ -116,6 +117,7 @@ __all__ = [
     "results_version",
     "results_with_ids",
     "rulesets_played",
+    "save_game",
     "save_idempotent_response",
     "seasons",
     "stamps",

@@ -150,15 +150,61 @@ def update_game(db: Connection, game_id: str, **values: Any) -> None:
     db.execute(f"update games set {assignments} where id = ?", [*values.values(), game_id])
 
 
-def insert_hand(db: Connection, row: dict[str, Any]) -> None:
-    insert(db, "hands", row)
+def insert_hand(db: Connection, game_id: str, hand: HandRow) -> None:
+    at = now()
+    insert(
+        db, "hands", {"game_id": game_id, **hand_columns(hand), "created_at": at, "updated_at": at}
+    )
 
 
-def replace_hand(db: Connection, game_id: str, number: int, values: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in values)
+def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
+    """A corrected hand: its new entry and result, in place."""
+    columns = hand_columns(hand)
+    del columns["number"]
+    assignments = ", ".join(f"{column} = ?" for column in columns)
     db.execute(
-        f"update hands set {assignments} where game_id = ? and number = ?",
-        [*values.values(), game_id, number],
+        f"update hands set {assignments}, updated_at = ? where game_id = ? and number = ?",
+        [*columns.values(), now(), game_id, hand.number],
+    )
+
+
+def hand_columns(hand: HandRow) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "entry": dumps(hand.entry),
+        "scores": dumps(hand.scores),
+        "explanation": dumps(list(hand.explanation)),
+        "steps": dumps(list(hand.steps)),
+        "dealer": hand.dealer,
+    }
+
+
+def save_game(
+    db: Connection,
+    game_id: str,
+    *,
+    version: int,
+    status: str,
+    winners: list[str],
+    totals: dict[str, int],
+    at: str,
+) -> None:
+    """A change's new version, status, winners and totals: the game row written once.
+
+    Standings read the status, winners and totals from here, never from the hands.
+    """
+    db.execute(
+        "update games set version = ?, status = ?, winners = ?, totals = ?, updated_at = ?, "
+        "finished_at = ? where id = ?",
+        [
+            version,
+            status,
+            dumps(winners),
+            dumps(totals),
+            at,
+            at if status == "finished" else None,
+            game_id,
+        ],
     )
 
 

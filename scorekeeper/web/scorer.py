@@ -39,8 +39,12 @@ def page_writer(
     game: Game, expected_version: int | None = None, one_time_key: str | None = None
 ) -> Writer:
     """A change made on a page; the form's one-time key makes a double tap record once."""
+    held = session.get(COOKIE_KEY, {}).get(game.id)
     return Writer(
-        actor=f"page:{fingerprint(game.token_hash)}",
+        via="page",
+        # Checked again against the game as read for the change: a new scorer link made
+        # since this page loaded revokes the right there too.
+        granted=held if isinstance(held, str) else "",
         expected_version=expected_version,
         idempotency_key=one_time_key,
     )

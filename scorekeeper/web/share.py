@@ -217,7 +217,7 @@ def rotate(game_id: str) -> BaseResponse:
         raise Forbidden("Only the scorer's phone can make a new scorer link.")
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
-    token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor)
+    token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor(game))
     scorer.grant(games.load_game(get_db(), game_id))
     remember_scorer_link(game_id, token)
     flash(
