@@ -25,6 +25,7 @@ from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
+from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
@@ -309,16 +310,27 @@ def muggins_checker() -> str:
     """Tap the open ends of the layout: the count, what it scores, whether a call stands."""
     ends = [end for end in request.args.getlist("end") if end]
     claimed = request.args.get("claimed", "").strip()
+    set_name = request.args.get("set", checker.DEFAULT_SET)
     result, error = None, None
-    if ends:
+    if ends or set_name not in SETS:
         body: dict[str, Any] = {"ends": [int(e) if e.isdecimal() else e for e in ends]}
-        if claimed:
+        body["set"] = set_name
+        if claimed:  # a blank claim is no claim: the page says nothing of muggins then
             body["claimed"] = int(claimed) if claimed.isdecimal() else claimed
         try:
             result = checker.check(body)
         except RuleError as refused:
             error = refused
-    return render_template("muggins.html", ends=ends, result=result, error=error, claimed=claimed)
+    shown_set = SETS.get(set_name, SETS[checker.DEFAULT_SET])
+    return render_template(
+        "muggins.html",
+        ends=ends,
+        result=result,
+        error=error,
+        claimed=claimed,
+        sets=SETS,
+        chosen_set=shown_set,
+    )
 
 
 def status_of(error: AppError | RuleError) -> int:
