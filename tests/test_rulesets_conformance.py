@@ -248,6 +248,23 @@ def runs_of_hands(samples: tuple[dict[str, Any], ...]) -> list[list[dict[str, An
     ]
 
 
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_a_game_once_over_stays_over_as_hands_are_added(ruleset: Ruleset) -> None:
+    """SCORING.md: "A game ends after the first hand at which its end condition holds" — so a
+    ruleset's status, over after some hands, is over after any more (end_of_game relies on it
+    to find that first hand by halving the record)."""
+    ended = 0
+    for table in tables(ruleset):
+        for chosen in option_choices(ruleset, table):
+            options = ruleset.resolve_options(chosen, table)
+            for run in runs_of_hands(ruleset.sample_entries(table)):
+                hands = scored(ruleset, table, options, run[:40])
+                over = [ruleset.status(table, options, hands[:n]).finished for n in range(41)]
+                assert over == sorted(over), (ruleset.id, table, chosen, over.index(True))
+                ended += over[-1]
+    assert ended, f"{ruleset.id}: no run of its sample hands ends a game within 40 hands"
+
+
 def earlier_end(ruleset: Ruleset, table: Table) -> EarlierEnd | None:
     """Sample hands entered as long as the game goes on; then a correction of one of them
     (earliest hand first) to another sample hand that ends the game before the last hand,
