@@ -376,6 +376,8 @@ def test_the_pages_say_which_hands_came_after_the_end_and_offer_to_undo_them(
     assert "Hands 2 and 3 were played after the end of the game: they do not count." in watched
     assert watched.count("Not counted") == 2 and "Undo hand" not in watched
 
+    confirm = page_text(client.get(f"/games/{game}/undo"))
+    assert "It was played after the end of the game, so the totals stay as they are." in confirm
     assert undo_last_hand(client, game).status_code == 303
     scorer = page_text(client.get(f"/games/{game}"))
     assert "Hand 2 was played after the end of the game: it does not count." in scorer

@@ -32,6 +32,19 @@ def tables(ruleset: Ruleset) -> list[Table]:
     return [t for t in found if not _refused(ruleset, t)]
 
 
+def new_game_body(
+    ruleset: Ruleset, table: Table, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The API's new-game request for this table."""
+    return {
+        "ruleset": ruleset.id,
+        "players": list(table.players),
+        "partnerships": table.partnerships,
+        **({"team_names": list(table.team_names)} if table.partnerships else {}),
+        "options": options or {},
+    }
+
+
 def _refused(ruleset: Ruleset, table: Table) -> bool:
     try:
         ruleset.check_table(table)
@@ -183,15 +196,7 @@ def test_a_refused_entry_never_changes_the_game(
     )
     client = app.test_client()
     table = tables(ruleset)[0]
-    created = client.post(
-        "/api/games",
-        json={
-            "ruleset": ruleset.id,
-            "players": list(table.players),
-            "partnerships": table.partnerships,
-            **({"team_names": list(table.team_names)} if table.partnerships else {}),
-        },
-    ).json
+    created = client.post("/api/games", json=new_game_body(ruleset, table)).json
     headers = {"X-Scorer-Token": created["scorer_token"]}
     client.post(
         f"/api/games/{created['id']}/hands", json=ruleset.sample_entry(table), headers=headers
@@ -314,16 +319,7 @@ def test_a_correction_that_ends_the_game_earlier(
     and offers to undo them. A correction can equally reopen a game." """
     case = earlier_end(ruleset, table)
     assert case is not None, f"{ruleset.id}: no sample hand can end a game sooner when corrected"
-    created = client.post(
-        "/api/games",
-        json={
-            "ruleset": ruleset.id,
-            "players": list(table.players),
-            "partnerships": table.partnerships,
-            **({"team_names": list(table.team_names)} if table.partnerships else {}),
-            "options": case.options,
-        },
-    ).json
+    created = client.post("/api/games", json=new_game_body(ruleset, table, case.options)).json
     assert created is not None
     url, headers = f"/api/games/{created['id']}", {"X-Scorer-Token": created["scorer_token"]}
     for entry in case.entries:

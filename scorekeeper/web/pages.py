@@ -277,7 +277,10 @@ def confirm_undo(game_id: str) -> str:
     if not loaded.hands:
         raise Conflict("There is no hand to undo yet.")
     return render_template(
-        "games/undo.html", game=loaded, hand=loaded.hands[-1], confirm=ConfirmForm(formdata=None)
+        "games/undo.html",
+        game=loaded,
+        hand=loaded.as_counted(loaded.hands[-1]),
+        confirm=ConfirmForm(formdata=None),
     )
 
 
