@@ -617,3 +617,39 @@ def test_a_page_posting_a_field_the_options_do_not_allow_is_refused(
     assert refused.status_code == 422
     assert words in page_text(refused)
     assert db_bytes(database) == before
+
+
+# --- A number with 5,000 digits is refused with a sentence, never a 500 -----------------------
+
+HUGE = "9" * 5000
+
+
+def test_a_five_thousand_digit_number_is_refused_with_a_sentence(
+    client: FlaskClient, api: Api
+) -> None:
+    """Brief: "Bad input of any shape gets a clear sentence and changes nothing — never a 500"
+    (Python will not read more than 4,300 digits as a number)."""
+    game = new_game(client, "muggins", ["Ann", "Bob"])
+    page = enter_hand(client, game, {"domino": "Ann", "pips-1": HUGE})
+    assert page.status_code == 422 and "far too large: 5000 digits" in page_text(page)
+    for query in (f"end=5&end=5&claimed={HUGE}", f"end={HUGE}&end=5"):
+        checked = client.get(f"/muggins?{query}")
+        assert checked.status_code == 200 and "flash-error" in checked.get_data(True)
+    form = form_on(client, "/new/block", "/new/block")
+    option = client.post(
+        "/new/block", data={**form, "player-1": "Ann", "player-2": "Bob", "option-target": HUGE}
+    )
+    assert option.status_code == 422 and "Points to win must be a whole number" in page_text(option)
+    body = '{"ends": [5, 5], "claimed": ' + HUGE + "}"
+    answer = client.post("/api/muggins/check", data=body, content_type="application/json")
+    assert answer.status_code == 422 and "far too long" in answer.json["error"]
+    created = api.create("block", ["Ann", "Bob"])
+    late = api.client.post(
+        f"/api/games/{created['id']}/hands",
+        data='{"pips": {"Ann": 0, "Bob": ' + HUGE + '}, "domino": "Ann"}',
+        content_type="application/json",
+        headers=api.headers(created["id"], **{"If-Match": HUGE}),
+    )
+    assert late.status_code in (400, 422) and late.json["error"]
+    assert api.game(created["id"])["hands"] == []
+    assert game_json(client, game)["hands"] == []
