@@ -12,6 +12,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.test_block_draw_pages import enter_block_hand, start_game
 from tests.browser.test_muggins_pages import tap_end
+from tests.test_end_of_game import REACHING_HAND
 
 
 def test_hands_after_a_corrected_end_are_marked_and_undone(phone: Phone) -> None:
@@ -72,4 +73,32 @@ def test_the_checker_with_a_double_nine_set_and_no_claim(phone: Phone) -> None:
     phone.type('input[name="claimed"]', "30")
     expect(result).to_contain_text("No muggins")
     screenshot(page, "end-of-game-checker-double-nine")
+    assert_fits_a_phone(page)
+
+
+def test_a_muggins_hand_that_ended_the_game_mid_hand_as_watched(phone: Phone) -> None:
+    """SCORING.md Muggins: "Plays after the one that reached the target, and the end-of-hand
+    score, do not count: an entry may still hold them (the explanation says they came after
+    the end)" — as the watch page shows it on a phone."""
+    api = phone.page.request
+    created = api.post(
+        f"{phone.base}/api/games",
+        data={"ruleset": "muggins", "players": ["Ann", "Bob"], "options": {"target": 40}},
+    ).json()
+    written = api.post(
+        f"{phone.base}/api/games/{created['id']}/hands",
+        data=REACHING_HAND,
+        headers={"X-Scorer-Token": created["scorer_token"]},
+    )
+    assert written.status == 201
+    phone.go(f"/games/{created['id']}")
+    page = phone.page
+    assert phone.totals() == {"Ann": 40, "Bob": 35}
+    expect(page.locator(".result")).to_have_text("Ann reached 40 with 40 and won.")
+    expect(page.locator("#hand-1")).to_contain_text(
+        "What was scored after that came after the end and does not count (Bob 10; then Bob 15)."
+    )
+    expect(page.locator("#hand-1 .hand-scores")).to_have_text("Ann +40Bob +35")
+    screenshot(page, "end-of-game-muggins-mid-hand")
+    assert not serious_accessibility_problems(page)
     assert_fits_a_phone(page)
