@@ -8,9 +8,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
-from scorekeeper.errors import BadRequest
+from scorekeeper.errors import BadRequest, RuleError
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
+from scorekeeper.web.entry_forms.base import MOST_DIGITS
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
@@ -25,6 +26,8 @@ def json_body() -> dict[str, Any]:
         body = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
+    except ValueError:  # a number of thousands of digits: Python will not read it
+        raise RuleError("A number in the body is far too long to be a score.") from None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")
     return body
@@ -49,7 +52,7 @@ def if_match() -> int | None:
     if raw is None:
         return None
     value = raw.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not (value.isdecimal() and value.isascii()) or len(value) > MOST_DIGITS:
         raise BadRequest("If-Match must be the game's version number, as the API returned it.")
     return int(value)
 
