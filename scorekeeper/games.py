@@ -221,14 +221,6 @@ def read_or_404(db: Connection, game_id: str) -> store.GameRow:
     return row
 
 
-def token_hash_of(db: Connection, game_id: str) -> str:
-    """The stored hash of the game's scorer token, or NotFound."""
-    row = store.game_row(db, game_id)
-    if row is None:
-        raise NotFound("There is no game with that link. Check the address.")
-    return str(row["token_hash"])
-
-
 def load_game(db: Connection, game_id: str) -> Game:
     """The game with this id, or NotFound: one read."""
     return game_of(read_or_404(db, game_id))
@@ -348,28 +340,22 @@ def insert_new_game(
     game_id = tokens.new_game_id()
     if match is None and new.ruleset.match_games(new.table):
         match = (game_id, 1)
-    at = store.now()
     store.insert_game(
         db,
-        {
-            "id": game_id,
-            "ruleset": new.ruleset.id,
-            "players": store.dumps(new.table.players),
-            "team_names": store.dumps(new.table.team_names),
-            "options": store.dumps(new.options),
-            "league_id": league_id,
-            "token_hash": token_hash,
-            "version": 1,
-            "status": "in_progress",
-            "winners": "[]",
-            "totals": store.dumps({side: 0 for side in new.table.sides}),
-            "created_at": at,
-            "updated_at": at,
-            "first_dealer": new.table.first_dealer,
-            "match_id": match[0] if match else None,
-            "match_game": match[1] if match else None,
-            "previous_game": previous.id if previous else None,
-        },
+        store.NewGameRow(
+            id=game_id,
+            ruleset=new.ruleset.id,
+            players=new.table.players,
+            team_names=new.table.team_names,
+            first_dealer=new.table.first_dealer,
+            options=new.options,
+            league_id=league_id,
+            token_hash=token_hash,
+            totals={side: 0 for side in new.table.sides},
+            match_id=match[0] if match else None,
+            match_game=match[1] if match else None,
+            previous_game=previous.id if previous else None,
+        ),
     )
     store.append_log(db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1)
     return game_id
@@ -789,6 +775,6 @@ def rotate_token(db: Connection, game_id: str, actor: str) -> str:
         version = store.game_version(db, game_id)
         if version is None:
             raise NotFound("There is no game with that link. Check the address.")
-        store.update_game(db, game_id, token_hash=tokens.token_hash(token), updated_at=store.now())
+        store.set_token_hash(db, game_id, tokens.token_hash(token))
         store.append_log(db, game_id, actor=actor, action="token rotated", version=version)
     return token

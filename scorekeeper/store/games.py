@@ -133,21 +133,46 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
     )
 
 
-def game_row(db: Connection, game_id: str) -> dict[str, Any] | None:
-    return db.row("select * from games where id = ?", [game_id])
+@dataclass(frozen=True)
+class NewGameRow:
+    """A game about to be stored: at version 1, in progress, every side on 0."""
+
+    id: str
+    ruleset: str
+    players: tuple[str, ...]
+    team_names: tuple[str, ...]
+    first_dealer: int
+    options: dict[str, Any]
+    league_id: int | None
+    token_hash: str
+    totals: dict[str, int]
+    match_id: str | None
+    match_game: int | None
+    previous_game: str | None
 
 
-def hand_rows(db: Connection, game_id: str) -> list[dict[str, Any]]:
-    return db.rows("select * from hands where game_id = ? order by number", [game_id])
-
-
-def insert_game(db: Connection, row: dict[str, Any]) -> None:
+def insert_game(db: Connection, game: NewGameRow) -> None:
+    at = now()
+    row = {
+        **vars(game),
+        "players": dumps(game.players),
+        "team_names": dumps(game.team_names),
+        "options": dumps(game.options),
+        "totals": dumps(game.totals),
+        "version": 1,
+        "status": "in_progress",
+        "winners": "[]",
+        "created_at": at,
+        "updated_at": at,
+    }
     insert(db, "games", row)
 
 
-def update_game(db: Connection, game_id: str, **values: Any) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in values)
-    db.execute(f"update games set {assignments} where id = ?", [*values.values(), game_id])
+def set_token_hash(db: Connection, game_id: str, token_hash: str) -> None:
+    """A new scorer token's hash: every link and cookie of the old one stops working."""
+    db.execute(
+        "update games set token_hash = ?, updated_at = ? where id = ?", [token_hash, now(), game_id]
+    )
 
 
 def insert_hand(db: Connection, game_id: str, hand: HandRow) -> None:
@@ -302,15 +327,6 @@ def save_idempotent_response(
     )
 
 
-def pending_plays(db: Connection, game_id: str, hand_number: int) -> list[Any]:
-    """The plays posted live for the hand in progress, in order."""
-    rows = db.execute(
-        "select play from plays where game_id = ? and hand_number = ? order by seq",
-        [game_id, hand_number],
-    ).fetchall()
-    return [loads(play) for (play,) in rows]
-
-
 def insert_play(db: Connection, game_id: str, hand_number: int, seq: int, play: Any) -> None:
     insert(
         db,
@@ -334,15 +350,6 @@ def delete_play(db: Connection, game_id: str, hand_number: int, seq: int) -> Non
 
 def delete_pending_plays(db: Connection, game_id: str, hand_number: int) -> None:
     db.execute("delete from plays where game_id = ? and hand_number = ?", [game_id, hand_number])
-
-
-def match_winners(db: Connection, match_id: str) -> list[list[str]]:
-    """The winners of each finished game of a match, in match order."""
-    rows = db.execute(
-        "select winners from games where match_id = ? and status = 'finished' order by match_game",
-        [match_id],
-    ).fetchall()
-    return [loads(winners) for (winners,) in rows]
 
 
 def next_game_id(db: Connection, game_id: str) -> str | None:
