@@ -2,15 +2,17 @@
 
 Flask's cookie session builds a new `URLSafeTimedSerializer` for each request once a
 secret key is set (about 55 µs, a sixth of a `/healthz`); the keys change only when
-the app's configuration does, so the signer is kept until they do.
+the app's configuration does, so the signer is kept until they do. A request that
+sends no cookie at all (a script, a probe, a phone's first visit) gets an empty
+session without its headers being parsed for one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
 
@@ -28,6 +30,11 @@ class KeptSignerSessionInterface(SecureCookieSessionInterface):
         signer = super().get_signing_serializer(app)
         self.kept = (keys, signer)  # a race only builds an equal signer twice
         return signer
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if "HTTP_COOKIE" not in request.environ and app.secret_key:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_app(app: Flask) -> None:
