@@ -321,9 +321,9 @@ def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
 def create_game(db: Connection, new: NewGame, league_token: str | None) -> tuple[Game, str]:
     """Store a new game; returns it with its scorer token (shown once, stored only hashed)."""
     token = tokens.new_token()
-    with write_transaction(db):
-        league_id = league_for_new_game(db, new.league, league_token)
-        game_id = insert_new_game(db, new, tokens.token_hash(token), league_id)
+    with write_transaction(db) as tx:
+        league_id = league_for_new_game(tx, new.league, league_token)
+        game_id = insert_new_game(tx, new, tokens.token_hash(token), league_id)
     return load_game(db, game_id), token
 
 
@@ -372,13 +372,13 @@ def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
 
     The scorer of a game scores its rematch too, so the new game keeps the scorer token.
     """
-    with write_transaction(db):
-        game = load_game(db, game_id)
+    with write_transaction(db) as tx:
+        game = load_game(tx, game_id)
         writer.check(game)
-        check_version(db, game, writer)
+        check_version(tx, game, writer)
         if not game.finished:
             raise Conflict("This game is still being played: finish it before starting the next.")
-        existing = store.next_game_id(db, game_id)
+        existing = store.next_game_id(tx, game_id)
         if existing is not None:
             raise Conflict("The next game has already been started.", "next_game")
         seats = len(game.table.players)
@@ -390,7 +390,7 @@ def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
         if game.match is not None and game.match.winner is None:
             match = (game.match.id, game.match.game + 1)
         new_id = insert_new_game(
-            db, new, game.token_hash, game.league_id, previous=game, match=match
+            tx, new, game.token_hash, game.league_id, previous=game, match=match
         )
     return load_game(db, new_id)
 
@@ -463,7 +463,7 @@ def write_change(
     db: Connection,
     game_id: str,
     writer: Writer,
-    change: Callable[[Game], Changed],
+    change: Callable[[Connection, Game], Changed],
     answer: Callable[[Changed], Answer],
 ) -> Answer:
     """The one path of every change to a game's hands and plays.
@@ -474,18 +474,18 @@ def write_change(
     (a hand, a play); then the game row written once and the log line added, keeping what
     a hand scored. Nothing is read back: the game after is built in memory.
     """
-    with write_transaction(db):
-        before = load_game(db, game_id)
+    with write_transaction(db) as tx:
+        before = load_game(tx, game_id)
         writer.check(before)
         key = writer.idempotency_key
-        if key and (earlier := store.idempotent_response(db, game_id, key)) is not None:
+        if key and (earlier := store.idempotent_response(tx, game_id, key)) is not None:
             return earlier
-        check_version(db, before, writer)
-        changed = change(before)
+        check_version(tx, before, writer)
+        changed = change(tx, before)
         after, at = changed.after, store.now()
         status = after.status
         store.save_game(
-            db,
+            tx,
             game_id,
             version=after.version,
             status="finished" if status.finished else "in_progress",
@@ -494,7 +494,7 @@ def write_change(
             at=at,
         )
         store.append_log(
-            db,
+            tx,
             game_id,
             actor=writer.actor(before),
             action=changed.action,
@@ -506,7 +506,7 @@ def write_change(
         )
         status_code, body = answer(changed)
         if key:
-            store.save_idempotent_response(db, game_id, key, status_code, body)
+            store.save_idempotent_response(tx, game_id, key, status_code, body)
     return status_code, body
 
 
@@ -518,7 +518,7 @@ def evolved(game: Game, **changes: Any) -> Game:
 def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Answer:
     """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
 
-    def enter(game: Game) -> Changed:
+    def enter(tx: Connection, game: Game) -> Changed:
         if game.finished:
             raise Conflict(
                 f"This game is over ({game.status.explanation}). Correct a hand to reopen it."
@@ -530,9 +530,9 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
             given = {**given, "plays": [*game.pending_plays, *plays_of(given)]}
         result = score(game, given)
         hand = PlayedHand(upcoming.number, given, result, upcoming.dealer)
-        store.insert_hand(db, game_id, stored_hand(hand))
+        store.insert_hand(tx, game_id, stored_hand(hand))
         if game.pending_plays:
-            store.delete_pending_plays(db, game_id, upcoming.number)
+            store.delete_pending_plays(tx, game_id, upcoming.number)
         after = evolved(game, hands=(*game.hands, hand), pending_plays=())
         return Changed(after, "entered", hand.number, given, result)
 
@@ -544,11 +544,11 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
 def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
     """Replace hand `number`'s entry; later totals, the status and the winners follow."""
 
-    def correct(game: Game) -> Changed:
+    def correct(tx: Connection, game: Game) -> Changed:
         old = game.hand(number)
         result = score(game, entry)
         hand = PlayedHand(number, entry, result, old.dealer)
-        store.replace_hand(db, game_id, stored_hand(hand))
+        store.replace_hand(tx, game_id, stored_hand(hand))
         hands = tuple(hand if h.number == number else h for h in game.hands)
         return Changed(evolved(game, hands=hands), "corrected", number, entry, result)
 
@@ -560,7 +560,7 @@ def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: 
 def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
     """Take back the last hand (only the last: earlier ones are corrected instead)."""
 
-    def undo(game: Game) -> Changed:
+    def undo(tx: Connection, game: Game) -> Changed:
         removed = game.hand(number)
         if number != len(game.hands):
             raise Conflict(
@@ -568,7 +568,7 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
             )
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
-        store.delete_hand(db, game_id, number)
+        store.delete_hand(tx, game_id, number)
         after = evolved(game, hands=game.hands[:-1])
         return Changed(after, "undone", number, removed.entry, removed.result)
 
@@ -578,7 +578,7 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
 def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
     """Add one play to the hand in progress (Muggins); its points count in the totals at once."""
 
-    def enter(game: Game) -> Changed:
+    def enter(tx: Connection, game: Game) -> Changed:
         if not game.ruleset.live_plays:
             raise RuleError(f"{game.ruleset.name} does not take plays one at a time", "plays")
         if game.finished:
@@ -586,7 +586,7 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
         plays = (*game.pending_plays, play)
         game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
         number = len(game.hands) + 1
-        store.insert_play(db, game_id, number, len(plays), play)
+        store.insert_play(tx, game_id, number, len(plays), play)
         return Changed(evolved(game, pending_plays=plays), "play entered", number, play)
 
     body: dict[str, Any] = write_change(
@@ -598,11 +598,11 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
 def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
     """Take back the last play posted live."""
 
-    def undo(game: Game) -> Changed:
+    def undo(tx: Connection, game: Game) -> Changed:
         if not game.pending_plays:
             raise Conflict("There is no play of the hand in progress to undo.")
         number = len(game.hands) + 1
-        store.delete_play(db, game_id, number, len(game.pending_plays))
+        store.delete_play(tx, game_id, number, len(game.pending_plays))
         after = evolved(game, pending_plays=game.pending_plays[:-1])
         return Changed(after, "play undone", number, game.pending_plays[-1])
 
@@ -771,10 +771,10 @@ def rotate_token(db: Connection, game_id: str, actor: str) -> str:
     did not change, and the phones watching them need not reload.
     """
     token = tokens.new_token()
-    with write_transaction(db):
-        version = store.game_version(db, game_id)
+    with write_transaction(db) as tx:
+        version = store.game_version(tx, game_id)
         if version is None:
             raise NotFound("There is no game with that link. Check the address.")
-        store.set_token_hash(db, game_id, tokens.token_hash(token))
-        store.append_log(db, game_id, actor=actor, action="token rotated", version=version)
+        store.set_token_hash(tx, game_id, tokens.token_hash(token))
+        store.append_log(tx, game_id, actor=actor, action="token rotated", version=version)
     return token

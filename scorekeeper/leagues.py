@@ -41,11 +41,11 @@ def create_league(db: Connection, raw_name: object) -> tuple[League, str]:
     if len(name) > NAME_LIMIT:
         raise RuleError(f"a league name has at most {NAME_LIMIT} characters", "name")
     token = tokens.new_token()
-    with write_transaction(db):
+    with write_transaction(db) as tx:
         slug = f"{slugify(name)}-{slug_suffix()}"
-        while store.league(db, slug) is not None:
+        while store.league(tx, slug) is not None:
             slug = f"{slugify(name)}-{slug_suffix()}"
-        league = store.insert_league(db, slug, name, tokens.token_hash(token))
+        league = store.insert_league(tx, slug, name, tokens.token_hash(token))
     return league, token
 
 
@@ -93,8 +93,8 @@ def create_season(
     ends_on = parse_date(ends, "ends_on", "end")
     if ends_on < starts_on:
         raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
-    with write_transaction(db):
-        seasons = load_seasons(db, league)
+    with write_transaction(db) as tx:
+        seasons = load_seasons(tx, league)
         if any(s.name.casefold() == clean_name.casefold() for s in seasons):
             raise RuleError(f"{league.name} already has a season called {clean_name}", "name")
         taken = {s.slug for s in seasons}
@@ -104,7 +104,7 @@ def create_season(
             n += 1
             slug = f"{base}-{n}"
         season = Season(slug, clean_name, starts_on, ends_on)
-        store.insert_season(db, league.id, season)
+        store.insert_season(tx, league.id, season)
     return season
 
 

@@ -90,9 +90,9 @@ def import_document(db: Connection, doc: Any) -> Imported:
     here (same slug, same token) is kept as it is, and the games join it.
     """
     leagues, records = check_document(doc)
-    with write_transaction(db):
-        league_ids = dict(import_league(db, record) for record in leagues)
-        hands = sum(import_game(db, record, league_ids) for record in records)
+    with write_transaction(db) as tx:
+        league_ids = dict(import_league(tx, record) for record in leagues)
+        hands = sum(import_game(tx, record, league_ids) for record in records)
     return Imported(tuple(league_ids), len(records), hands)
 
 

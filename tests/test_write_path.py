@@ -20,13 +20,17 @@ FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
 @pytest.fixture
 def statements(app: Flask) -> Iterator[list[str]]:
-    """Every SQL statement run on this thread's connection (the test client's)."""
+    """Every SQL statement the app runs: on this thread's connection and on its write connection."""
     seen: list[str] = []
     with app.app_context():
-        connection = store.get_db()
-    connection.conn.set_trace_callback(seen.append)
+        reads = store.get_db()
+    writes = reads.writes
+    writes.connection = writes.connection or writes.open_connection()
+    for connection in (reads, writes.connection):
+        connection.conn.set_trace_callback(seen.append)
     yield seen
-    connection.conn.set_trace_callback(None)
+    for connection in (reads, writes.connection):
+        connection.conn.set_trace_callback(None)
 
 
 def game_reads(statements: list[str]) -> int:
@@ -57,6 +61,7 @@ def test_a_hand_post_reads_the_game_once_in_at_most_ten_statements(
     assert len(statements) <= 10, statements
     assert game_reads(statements) == 1, statements
     assert statements[0].startswith("BEGIN IMMEDIATE") and statements[-1] == "COMMIT"
+    assert not [sql for sql in statements if sql.startswith("SAVEPOINT")]  # a writer alone
     # What was written is what a fresh read shows.
     shown = api.game(game["id"])
     assert shown["version"] == 14 and len(shown["hands"]) == 13

@@ -96,3 +96,51 @@ def test_a_thread_keeps_one_connection_for_every_request(app: Flask) -> None:
     other.join(timeout=5)
     assert seen and seen[0] is not first
     assert first.execute("pragma synchronous").fetchone() == (2,)  # FULL
+
+
+def test_queued_writers_share_a_commit_and_a_failed_change_undoes_only_itself(
+    tmp_path: Path,
+) -> None:
+    """Writers queued behind each other are made durable by one commit, each after it."""
+    path = tmp_path / "group.sqlite3"
+    setup = sqlite3.connect(path)
+    setup.execute("create table t (n integer)")
+    setup.commit()
+    setup.close()
+    lock = WriterLock()
+    writes = db.Writes(lock, lambda: db.connect(path))
+    first = db.connect(path)
+    first.writes = writes
+    commits: list[str] = []
+    writes.connection = writes.open_connection()
+    writes.connection.conn.set_trace_callback(
+        lambda sql: commits.append(sql) if sql == "COMMIT" else None
+    )
+    answered: dict[int, str] = {}
+
+    def writer(n: int) -> None:
+        try:
+            with write_transaction(first) as tx:
+                tx.execute("insert into t values (?)", [n])
+                if n % 4 == 3:
+                    raise ValueError("refused")
+        except ValueError:
+            answered[n] = "refused"
+            return
+        # Acknowledged only once durable: another connection sees the row already.
+        seen = sqlite3.connect(path).execute("select count(*) from t where n = ?", [n])
+        answered[n] = "stored" if seen.fetchone() == (1,) else "not yet on disk"
+
+    lock.acquire()
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(16)]
+    for n, thread in enumerate(threads):
+        thread.start()
+        wait_for(lambda n=n: len(lock.waiters) == n + 1)
+    lock.release()
+    for thread in threads:
+        thread.join(timeout=10)
+
+    assert answered == {n: "refused" if n % 4 == 3 else "stored" for n in range(16)}
+    stored = sqlite3.connect(path).execute("select n from t order by n").fetchall()
+    assert [n for (n,) in stored] == [n for n in range(16) if n % 4 != 3]
+    assert 1 <= len(commits) < 12  # fewer commits than changes stored: they were shared

@@ -17,6 +17,7 @@ from scorekeeper.store import transfer
 from scorekeeper.store.connection import (
     Connection,
     WriterLock,
+    Writes,
     backup,
     connect,
     get_db,
@@ -82,6 +83,7 @@ __all__ = [
     "Season",
     "Stamp",
     "WriterLock",
+    "Writes",
     "append_log",
     "backup",
     "connect",
