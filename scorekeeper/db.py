@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from scorekeeper.errors import Unavailable
 from scorekeeper.migrations import migrations
 
 BUSY_TIMEOUT_MS = 5000
@@ -36,22 +37,66 @@ def migrate(path: str | Path) -> None:
         db.close()
 
 
+# SQLite's words for a write that cannot be done now but may work in a moment: another
+# writer held the lock past the busy timeout, or the disk (or its quota) is full.
+TRANSIENT = ("database is locked", "database is busy", "disk is full", "disk i/o error")
+
+
+def is_transient(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and any(
+        words in str(error).lower() for words in TRANSIENT
+    )
+
+
+def unavailable() -> Unavailable:
+    return Unavailable(
+        "The scores could not be saved just now: the laptop's storage is busy or full. "
+        "Nothing was recorded. Try again in a few seconds."
+    )
+
+
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """One change, all or nothing; IMMEDIATE takes the write lock before the first read."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    """One change, all or nothing; IMMEDIATE takes the write lock before the first read.
+
+    Inside a change already under way (a request's idempotent write wraps the service's
+    own), a savepoint: the inner change is still all or nothing, and the outer one commits.
+    A write that fails for want of the lock or of disk space is an `Unavailable`, with the
+    transaction rolled back: a 503, never a 500, and never half a hand.
+    """
+    conn = db.conn
+    nested = conn.in_transaction
+    try:
+        conn.execute("SAVEPOINT change" if nested else "BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        raise unavailable() if is_transient(error) else error from None
     try:
         yield db
-    except BaseException:
-        db.conn.execute("ROLLBACK")
+        conn.execute("RELEASE change" if nested else "COMMIT")
+    except BaseException as error:
+        roll_back(conn, nested)
+        if isinstance(error, sqlite3.Error) and is_transient(error):
+            raise unavailable() from None
         raise
-    db.conn.execute("COMMIT")
+
+
+def roll_back(conn: sqlite3.Connection, nested: bool) -> None:
+    """Undo the change; SQLite may already have rolled back a transaction it could not write."""
+    if not conn.in_transaction:
+        return
+    if nested:
+        conn.execute("ROLLBACK TO change")
+        conn.execute("RELEASE change")
+    else:
+        conn.execute("ROLLBACK")
 
 
 def get_db() -> Database:
     """This request's connection, opened on first use."""
     if "db" not in g:
         g.db = connect(current_app.config["DATABASE"])
+        if waited := current_app.config.get("DATABASE_BUSY_TIMEOUT_MS"):  # tests wait less
+            g.db.conn.execute(f"PRAGMA busy_timeout={int(waited)}")
     db: Database = g.db
     return db
 

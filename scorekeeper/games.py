@@ -342,20 +342,15 @@ def league_for_new_game(db: Database, slug: str | None, league_token: str | None
 
 @dataclass(frozen=True)
 class Writer:
-    """Who is making a change (a token's fingerprint) and the checks they ask for."""
+    """Who is making a change (a token's fingerprint) and the version they saw, if they say."""
 
     actor: str
     expected_version: int | None = None
-    idempotency_key: str | None = None
 
 
 def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
-    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+    """Score and store a new hand; returns (HTTP status, result body)."""
     with write_transaction(db):
-        if writer.idempotency_key:
-            earlier = store.idempotent_response(db, game_id, writer.idempotency_key)
-            if earlier is not None:
-                return earlier
         game = load_for_write(db, game_id, writer)
         if game.finished:
             raise Conflict(
@@ -381,8 +376,6 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
         store.delete_pending_plays(db, game_id, upcoming.number)
         after = save_change(db, game, writer, "entered", upcoming.number, entry)
         body = write_result(after, upcoming.number)
-        if writer.idempotency_key:
-            store.save_idempotent_response(db, game_id, writer.idempotency_key, 201, body)
     return 201, body
 
 
@@ -410,6 +403,7 @@ def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(db, game_id, number)
+        store.mark_keys_undone(db, game_id, live_changes(db, game_id, number)[0])
         after = save_change(db, game, writer, "undone", number, removed.entry)
         return game_summary(after)
 
@@ -438,8 +432,32 @@ def undo_play(db: Database, game_id: str, writer: Writer) -> dict[str, Any]:
             raise Conflict("There is no play of the hand in progress to undo.")
         number = len(game.hands) + 1
         store.delete_play(db, game_id, number, len(game.pending_plays))
+        store.mark_keys_undone(db, game_id, live_changes(db, game_id, number)[1][-1:])
         after = save_change(db, game, writer, "play undone", number, game.pending_plays[-1])
         return in_progress_result(after)
+
+
+def live_changes(db: Database, game_id: str, number: int) -> tuple[list[int], list[int]]:
+    """The versions that made hand `number` as it stands, and those of its plays still standing.
+
+    Read from the log: what an undo took back no longer stands. Undoing the hand takes back
+    all of them; undoing a play, the last play.
+    """
+    hand: list[int] = []
+    plays: list[int] = []
+    for line in store.log_rows(db, game_id):
+        if line["hand_number"] != number:
+            continue
+        action = line["action"]
+        if action == "undone":
+            hand, plays = [], []
+        elif action in ("entered", "corrected"):
+            hand.append(line["version"])
+        elif action == "play entered":
+            plays.append(line["version"])
+        elif action == "play undone" and plays:
+            plays.pop()
+    return hand + plays, plays
 
 
 def plays_of(entry: Mapping[str, Any]) -> list[Any]:

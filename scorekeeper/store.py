@@ -1,4 +1,4 @@
-"""Rows in and out of SQLite: games, hands, the change log, idempotency keys, leagues.
+"""Rows in and out of SQLite: games, hands, the change log, request keys, leagues.
 
 Callers wrap each change in `db.write_transaction`, so a hand and its log line are
 written together or not at all.
@@ -79,20 +79,25 @@ def log_rows(db: Database, game_id: str) -> list[dict[str, Any]]:
     return list(db.query("select * from log where game_id = ? order by id", [game_id]))
 
 
-def idempotent_response(db: Database, game_id: str, key: str) -> tuple[int, Any] | None:
-    """The response first given for this key, if a write with it was already recorded."""
-    rows = list(
-        db.query(
-            "select status, body from idempotency where game_id = ? and key = ?", [game_id, key]
+def request_key_row(db: Database, key: str) -> dict[str, Any] | None:
+    """The request an idempotency key was first used for, and the answer it got."""
+    rows = list(db.query("select * from request_keys where key = ?", [key]))
+    return rows[0] if rows else None
+
+
+def save_request_key(db: Database, row: dict[str, Any]) -> None:
+    db.table("request_keys").insert({**row, "created_at": now()})
+
+
+def mark_keys_undone(db: Database, game_id: str, versions: list[int]) -> None:
+    """The keys whose changes (the game's `versions`) were undone: a retry must not replay them."""
+    if versions:
+        marks = ", ".join("?" for _ in versions)
+        db.execute(
+            f"update request_keys set undone_at = ? where game_id = ? and version in ({marks})"
+            " and undone_at is null",
+            [now(), game_id, *versions],
         )
-    )
-    return (rows[0]["status"], json.loads(rows[0]["body"])) if rows else None
-
-
-def save_idempotent_response(db: Database, game_id: str, key: str, status: int, body: Any) -> None:
-    db.table("idempotency").insert(
-        {"game_id": game_id, "key": key, "status": status, "body": dumps(body), "created_at": now()}
-    )
 
 
 def pending_plays(db: Database, game_id: str, hand_number: int) -> list[Any]:

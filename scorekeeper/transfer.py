@@ -24,7 +24,7 @@ from scorekeeper.errors import BadRequest, Conflict, NotFound, RuleError
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
-STAYS_BEHIND = {"idempotency"}
+STAYS_BEHIND = {"request_keys"}
 
 Row = dict[str, Any]
 

@@ -21,8 +21,9 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import checker, games, store
 from scorekeeper.db import get_db
-from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
+from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError, Unavailable
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
@@ -152,9 +153,10 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
     if not raw:
         return None
     if option.kind is int:
-        if not raw.isdecimal() or not raw.isascii():
+        number = read_whole_number(raw)
+        if number is None:
             raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
-        return int(raw)
+        return number
     return raw
 
 
@@ -225,12 +227,11 @@ def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
     form = HandForm()
     if not form.validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and enter the hand again.")
-    one_time_key = f"page:{form.key.data}" if form.key.data else None
-    writer = scorer.page_writer(loaded, form.expected_version(), one_time_key)
+    writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
         games.record_hand(get_db(), game_id, entry, writer)
-    except (RuleError, Conflict) as refused:
+    except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         return scorer_page(fresh, values=request.form, error=refused), status_of(refused)
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
@@ -262,7 +263,7 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
         games.correct_hand(get_db(), game_id, number, entry, writer)
-    except (RuleError, Conflict) as refused:
+    except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)
@@ -285,8 +286,7 @@ def undo_hand(game_id: str) -> BaseResponse:
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
-    raw = request.form.get("number", "")
-    number = int(raw) if raw.isdecimal() and raw.isascii() else 0  # junk: "no hand 0", a 404
+    number = read_whole_number(request.form.get("number")) or 0  # junk: "no hand 0", a 404
     games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
     flash(f"Hand {number} undone.", "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
@@ -311,14 +311,20 @@ def muggins_checker() -> str:
     claimed = request.args.get("claimed", "").strip()
     result, error = None, None
     if ends:
-        body: dict[str, Any] = {"ends": [int(e) if e.isdecimal() else e for e in ends]}
+        body: dict[str, Any] = {"ends": [number_or_text(end) for end in ends]}
         if claimed:
-            body["claimed"] = int(claimed) if claimed.isdecimal() else claimed
+            body["claimed"] = number_or_text(claimed)
         try:
             result = checker.check(body)
         except RuleError as refused:
             error = refused
     return render_template("muggins.html", ends=ends, result=result, error=error, claimed=claimed)
+
+
+def number_or_text(text: str) -> int | str:
+    """A number where the text is one, else the text, for the checker to refuse in words."""
+    number = read_whole_number(text)
+    return text if number is None else number
 
 
 def status_of(error: AppError | RuleError) -> int:

@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import read_whole_number, too_long
 
 FormData = MultiDict[str, str]
 Entry = dict[str, Any]
@@ -35,9 +36,12 @@ def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     raw = (form.get(name) or "").strip()
     if not raw:
         return None
-    if not raw.lstrip("-").isdecimal() or not raw.isascii():
-        raise RuleError(f"{what} must be a whole number, not “{raw}”", field)
-    return int(raw)
+    number = read_whole_number(raw, signed=True)
+    if number is None:
+        if too_long(raw):
+            raise RuleError(f"{what} is far too large to be right", field)
+        raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
+    return number
 
 
 def seat_values(game: Game, form: FormData, prefix: str) -> dict[str, str]:

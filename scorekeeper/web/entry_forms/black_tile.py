@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
 from scorekeeper.tiles import Tile, parse_tile
 from scorekeeper.web.entry_forms.base import Entry, EntryForm, FormData, side_numbers_or_rest
@@ -52,8 +53,9 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     if not value:
         return None
     players = game.table.players
-    if value.isdecimal() and value.isascii() and int(value) < len(players):
-        return players[int(value)]
+    seat = read_whole_number(value)
+    if seat is not None and seat < len(players):
+        return players[seat]
     raise RuleError(f"“{value}” is not a seat at this table", field)
 
 

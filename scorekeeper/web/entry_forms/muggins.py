@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.web.entry_forms import block
 from scorekeeper.web.entry_forms.base import (
     Entry,
@@ -28,7 +29,8 @@ MAX_PLAY_ROWS = 100
 
 def end_value(text: str) -> int | str:
     """An open end as the API takes it: 5 for a plain end, "5-5" for a crosswise double."""
-    return int(text) if text.isdecimal() and text.isascii() else text
+    number = read_whole_number(text)
+    return text if number is None else number
 
 
 def read_play(game: Game, form: FormData) -> Entry:
