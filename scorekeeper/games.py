@@ -631,18 +631,27 @@ def game_json(game: Game) -> dict[str, Any]:
 # --- the scorer token ----------------------------------------------------------------
 
 
+def chain_of(db: Database, game_id: str) -> list[str]:
+    """The ids of the games of `game_id`'s rematch chain (the game alone if it has none)."""
+    return store.chain_game_ids(db, game_id) or [game_id]
+
+
 def rotate_token(db: Database, game_id: str, actor: str) -> str:
-    """Give the game a new scorer token (returned once) and revoke the old one.
+    """Give the game, and every game of its rematch chain, a new scorer token (returned once).
 
     Only the hash is stored, so every old scorer link, API token and cookie granted
-    under the old token stops working at once. The version is not bumped: the scores
-    did not change, and the phones watching them need not reload.
+    under the old token stops working at once, on every game of the chain: a rematch
+    shares its game's token, so a phone thrown off one game could otherwise go on
+    scoring the other, or press "Rematch" on it to be let back in. The version is not
+    bumped: the scores did not change, and the phones watching them need not reload.
     """
     token = tokens.new_token()
     with write_transaction(db):
-        version = store.game_version(db, game_id)
-        if version is None:
+        if store.game_version(db, game_id) is None:
             raise NotFound("There is no game with that link. Check the address.")
-        store.update_game(db, game_id, token_hash=tokens.token_hash(token), updated_at=store.now())
-        store.append_log(db, game_id, actor=actor, action="token rotated", version=version)
+        chain = chain_of(db, game_id)
+        store.set_token_hash(db, chain, tokens.token_hash(token))
+        for member in chain:
+            version = store.game_version(db, member) or 0
+            store.append_log(db, member, actor=actor, action="token rotated", version=version)
     return token

@@ -59,6 +59,14 @@ def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
     return row, token
 
 
+def rotate_league_token(db: Database, league: League) -> str:
+    """A new league token (returned once): the old admin link, and every phone holding it, stop."""
+    token = tokens.new_token()
+    with write_transaction(db):
+        store.set_league_token_hash(db, league.id, tokens.token_hash(token))
+    return token
+
+
 # --- loading leagues, and seasons -------------------------------------------------------------
 
 

@@ -145,6 +145,39 @@ def next_game_id(db: Database, game_id: str) -> str | None:
     return str(rows[0]["id"]) if rows else None
 
 
+def chain_game_ids(db: Database, game_id: str) -> list[str]:
+    """Every game of the rematch chain (or match) `game_id` is in: back to its first, then on."""
+    rows = db.query(
+        """
+        with recursive
+          back(id, previous) as (
+            select id, previous_game from games where id = :game
+            union select games.id, games.previous_game from games join back on games.id = back.previous
+          ),
+          chain(id) as (
+            select id from back where previous is null or previous not in (select id from games)
+            union select games.id from games join chain on games.previous_game = chain.id
+          )
+        select id from chain
+        """,
+        {"game": game_id},
+    )
+    return [str(row["id"]) for row in rows]
+
+
+def set_token_hash(db: Database, game_ids: list[str], token_hash: str) -> None:
+    """One scorer token for every game of a chain: the rematch is scored by the same link."""
+    marks = ", ".join("?" for _ in game_ids)
+    db.execute(
+        f"update games set token_hash = ?, updated_at = ? where id in ({marks})",
+        [token_hash, now(), *game_ids],
+    )
+
+
+def set_league_token_hash(db: Database, league_id: int, token_hash: str) -> None:
+    db.execute("update leagues set token_hash = ? where id = ?", [token_hash, league_id])
+
+
 def league_row(db: Database, slug: str) -> dict[str, Any] | None:
     rows = list(db.query("select * from leagues where slug = ?", [slug]))
     return rows[0] if rows else None

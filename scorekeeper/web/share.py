@@ -192,7 +192,9 @@ def rotate(game_id: str) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
     token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor)
-    scorer.grant(games.load_game(get_db(), game_id))
+    # The new link scores every game of the chain: so does the phone that made it.
+    for member in games.chain_of(get_db(), game_id):
+        scorer.grant(games.load_game(get_db(), member))
     remember_scorer_link(game_id, token)
     flash(
         "New scorer link made. Older scorer links, and phones that joined with them, "
