@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
+from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import HandResult, NextHand, ScoredHand, Status, Table, running_totals
 
@@ -213,17 +214,13 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
-    """Names trimmed, 1–40 characters each, unique ignoring case."""
+    """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
     if not isinstance(raw, list) or not raw:
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
-        if not isinstance(item, str) or not item.strip():
-            raise RuleError(f"every {what} needs a name", field)
-        name = " ".join(item.split())
-        if len(name) > NAME_LIMIT:
-            raise RuleError(f"“{name[:20]}…” is too long: at most {NAME_LIMIT} characters", field)
-        if name.casefold() in (n.casefold() for n in names):
+        name = clean_name(item, what, field, NAME_LIMIT)
+        if same_name_key(name) in (same_name_key(n) for n in names):
             raise RuleError(f"{name} is named twice: each {what} needs a different name", field)
         names.append(name)
     return tuple(names)
