@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sqlite3
 from pathlib import Path
 
 import click
@@ -97,7 +98,10 @@ def init_db(database: Path | None) -> None:
 def backup(target: Path, database: Path | None) -> None:
     """Copy the database to TARGET with SQLite's online backup (safe while serving)."""
     app = create_app(app_config(database))
-    db.backup(app.config["DATABASE"], target)
+    try:
+        db.backup(app.config["DATABASE"], target)
+    except (db.BackupFailed, sqlite3.Error, OSError) as error:
+        raise click.ClickException(f"The backup failed: {error}") from None
     click.echo(f"Backed up {app.config['DATABASE']} to {target}")
 
 
@@ -147,14 +151,20 @@ def import_command(source: Path, database: Path | None) -> None:
 
     try:
         document = json.loads(source.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise click.ClickException(f"{source} is not a JSON export: {error}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        # ValueError: not JSON, or a number of more than 4,300 digits; RecursionError: nesting.
+        raise click.ClickException(f"{source} is not a JSON export: {str(error)[:200]}") from None
     app = create_app(app_config(database))
     conn = db.connect(app.config["DATABASE"])
     try:
         imported = transfer.import_document(conn, document)
     except AppError as error:
         raise click.ClickException(error.message) from None
+    except (ValueError, TypeError, KeyError, RecursionError, sqlite3.Error) as error:
+        # Whatever the checks did not foresee is still refused whole, in a sentence.
+        raise click.ClickException(
+            f"{source} could not be imported ({str(error)[:200]}). Nothing was imported."
+        ) from None
     finally:
         conn.close()
     leagues = f" and league {', '.join(imported.leagues)}" if imported.leagues else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,16 +108,57 @@ def close_db(_error: BaseException | None = None) -> None:
         db.close()
 
 
+class BackupFailed(Exception):
+    """The copy did not check out whole; the target was left as it was."""
+
+
 def backup(source: str | Path, target: str | Path) -> None:
-    """Copy the database with SQLite's online backup: safe while the app is serving."""
-    src = sqlite3.connect(str(source))
-    dst = sqlite3.connect(str(target))
+    """Copy the database with SQLite's online backup: safe while the app is serving.
+
+    The copy is written to a temporary file beside the target, checked with
+    `PRAGMA integrity_check`, flushed to disk and only then renamed over the target, in one
+    step: a copy killed half way (or a full disk) leaves the target absent or as it was,
+    never half written.
+    """
+    target = Path(target)
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:
-        with dst:
-            src.backup(dst)
+        copy_checked(Path(source), partial)
+        os.replace(partial, target)
+        sync_folder(target.parent)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def copy_checked(source: Path, copy: Path) -> None:
+    src = sqlite3.connect(str(source))
+    dst = sqlite3.connect(str(copy))
+    try:
+        # In one step: WAL lets the server write on meanwhile, and a copy in steps would
+        # start over after every write, never finishing on a busy club night.
+        src.backup(dst)
+        verdict = dst.execute("PRAGMA integrity_check").fetchone()[0]
+        if verdict != "ok":
+            raise BackupFailed(f"The copy did not check out ({verdict}); nothing was replaced.")
     finally:
         dst.close()
         src.close()
+    with copy.open("rb+") as written:
+        os.fsync(written.fileno())
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the rename itself survive a power cut (where the system lets a folder be synced)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def init_app(app: Flask) -> None:
