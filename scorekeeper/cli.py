@@ -60,15 +60,11 @@ def serve(
     app = create_app(app_config(database))
     if public_url:
         app.config["PUBLIC_URL"] = public_url
+    # Links and QR codes point where the server listens (web/links.py), never at a Host header.
+    app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
     click.echo(f"Scorekeeper is keeping score in {app.config['DATABASE']}")
-    if app.config.get("PUBLIC_URL"):
-        urls = [str(app.config["PUBLIC_URL"]).rstrip("/") + "/"]
-        click.echo(f"Open on a phone: {urls[0]}")
-    else:
-        urls = links.listening_urls(host, port)
-        for url in urls:
-            click.echo(f"Open on a phone on this network: {url}")
-    click.echo(terminal_qr(urls[0]))
+    for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
+        click.echo(line)
     click.echo("Stop with Ctrl+C.", err=False)
     waitress_serve(
         app,
@@ -82,6 +78,27 @@ def serve(
         connection_limit=CONNECTION_LIMIT,
         asyncore_use_poll=True,
     )
+
+
+def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:
+    """What `serve` prints: the address phones open, with its QR code, or why they cannot."""
+    if public_url:
+        url = str(public_url).rstrip("/") + "/"
+        return [f"Open on a phone: {url}", terminal_qr(url)]
+    urls = links.listening_urls(host, port)
+    if links.is_loopback(host):
+        return [
+            f"Open on this laptop: {urls[0]}",
+            f"Phones cannot reach this server: it listens on {host} (this laptop) only. "
+            "To let phones on the Wi-Fi in, start it with: scorekeeper serve --host 0.0.0.0",
+        ]
+    if host in links.ALL_INTERFACES and links.lan_address() is None:
+        return [
+            f"Open on this laptop: {urls[0]}",
+            "Phones cannot reach this server yet: this laptop is on no network. "
+            "Join the club's Wi-Fi (or start a hotspot), then restart it.",
+        ]
+    return [*(f"Open on a phone on this network: {url}" for url in urls), terminal_qr(urls[0])]
 
 
 @main.command("init-db")

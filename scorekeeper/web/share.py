@@ -218,6 +218,7 @@ def share_context(game: games.Game) -> dict[str, Any]:
     can_score = scorer.can_score(game)
     return {
         "watch_url": links.external_url("pages.game", game_id=game.id),
+        "unreachable": links.unreachable_reason(),
         "watch_qr_url": url_for("share.watch_qr", game_id=game.id),
         "card_url": url_for("share.card", game_id=game.id),
         "can_score": can_score,
