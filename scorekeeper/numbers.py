@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-MAX_DIGITS = 15
+# Far more than any score, bid, count of pips or version, and far fewer than the 4,300
+# digits Python refuses to read as a number.
+MAX_DIGITS = 9
 WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
@@ -28,3 +30,9 @@ def too_long(text: str | None) -> bool:
     """Whether `text` is digits alone, only far too many of them to be any real number."""
     value = (text or "").strip()
     return bool(WHOLE_NUMBER.fullmatch(value)) and len(value.lstrip("-")) > MAX_DIGITS
+
+
+def as_whole_number(text: str) -> int | str:
+    """`text` as a whole number when it is one, else as written, for the rules to refuse in words."""
+    number = read_whole_number(text)
+    return text if number is None else number

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
 from scorekeeper.db import get_db
-from scorekeeper.errors import BadRequest, Forbidden, UnsupportedMediaType
+from scorekeeper.errors import BadRequest, Forbidden, RuleError, UnsupportedMediaType
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.tokens import fingerprint, token_matches
@@ -37,8 +37,10 @@ def json_body() -> dict[str, Any]:
         body = json.loads(request.get_data(cache=True), parse_int=json_integer)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
-    except (RecursionError, TooLong):
-        raise BadRequest("The body is nested or numbered far beyond any real entry.") from None
+    except TooLong:  # thousands of digits: Python will not read it, and it is no score
+        raise RuleError("A number in the body is far too long to be a score.") from None
+    except RecursionError:
+        raise BadRequest("The body is nested far deeper than any real entry.") from None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")
     check_shape(body)

@@ -325,13 +325,14 @@ def schemas() -> dict[str, Any]:
         "version": {"type": "integer", "minimum": 1},
     }
     hand = obj(
-        ["number", "entry", "scores", "explanation", "dealer", "totals"],
+        ["number", "entry", "scores", "explanation", "dealer", "totals", "counted"],
         number={"type": "integer", "minimum": 1},
         entry=ref("Entry"),
         scores=SIDE_MAP,
         explanation=NAMES,
         dealer=STRING,
         totals=SIDE_MAP,
+        # False for a hand played after the game's end (SCORING.md): it adds nothing.
         counted=BOOLEAN,
     )
     in_progress = {
@@ -487,10 +488,12 @@ def schemas() -> dict[str, Any]:
             ends={"type": "array", "items": END, "minItems": 1, "maxItems": 4},
             set={"enum": ["double-six", "double-nine"]},
             points_per_five=BOOLEAN,
-            claimed={"type": "integer", "minimum": 0},
+            claimed={"type": ["integer", "null"], "minimum": 0},
         ),
+        # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
         "MugginsCheckResult": obj(
-            ["count", "points", "explanation"],
+            ["set", "count", "points", "explanation"],
+            set={"enum": ["double-six", "double-nine"]},
             count=INTEGER,
             points=INTEGER,
             claimed=INTEGER,

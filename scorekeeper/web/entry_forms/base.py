@@ -37,11 +37,11 @@ def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     if not raw:
         return None
     number = read_whole_number(raw, signed=True)
-    if number is None:
-        if too_long(raw):
-            raise RuleError(f"{what} is far too large to be right", field)
-        raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
-    return number
+    if number is not None:
+        return number
+    if too_long(raw):
+        raise RuleError(f"{what} is far too large: {len(raw.lstrip('-'))} digits", field)
+    raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
 
 
 def seat_values(game: Game, form: FormData, prefix: str) -> dict[str, str]:

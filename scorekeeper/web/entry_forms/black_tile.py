@@ -11,10 +11,15 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
-from scorekeeper.numbers import read_whole_number
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
 from scorekeeper.tiles import Tile, parse_tile
-from scorekeeper.web.entry_forms.base import Entry, EntryForm, FormData, side_numbers_or_rest
+from scorekeeper.web.entry_forms.base import (
+    Entry,
+    EntryForm,
+    FormData,
+    side_numbers_or_rest,
+)
 
 WIDOW = "widow"  # the value of a tile's "widow" choice; seats are numbers, so never a seat
 
@@ -53,10 +58,10 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     if not value:
         return None
     players = game.table.players
-    seat = read_whole_number(value)
-    if seat is not None and seat < len(players):
+    seat = as_whole_number(value)
+    if isinstance(seat, int) and seat < len(players):
         return players[seat]
-    raise RuleError(f"“{value}” is not a seat at this table", field)
+    raise RuleError(f"“{value[:20]}” is not a seat at this table", field)
 
 
 def tile_owners(game: Game, variant: Variant, form: FormData) -> Owners:

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
-from scorekeeper.numbers import read_whole_number
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules.eighty import ALL_COUNT, COUNT_VALUES, HIGHEST_BID, LOWEST_BID
 from scorekeeper.tiles import EIGHTY_SET, parse_tile
 from scorekeeper.web.entry_forms.base import (
@@ -52,8 +52,7 @@ def bid_chosen(form: FormData) -> int | str:
         return typed
     if not tapped:
         raise RuleError(f"tap the bid, or type one from {LOWEST_BID} to {HIGHEST_BID}", "bid")
-    number = read_whole_number(tapped)
-    return tapped if number is None else number
+    return as_whole_number(tapped)
 
 
 def count_given(game: Game, form: FormData) -> Entry:
