@@ -44,23 +44,45 @@ def check_whole(path: Path) -> None:
         assert conn.execute("select count(*) from filler").fetchone()[0] == FILLER_ROWS
 
 
-def backup_killed_after(database: Path, target: Path, delay: float) -> bool:
-    """Start a backup, SIGKILL it after `delay` s; whether it had a partial copy under way."""
-    process = subprocess.Popen(
+def partial_copies(target: Path) -> list[Path]:
+    return list(target.parent.glob(f".{target.name}.*.partial"))
+
+
+def start_backup(database: Path, target: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "backup", str(target), "--database", str(database)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    started = time.monotonic()
-    copying = False
-    while time.monotonic() - started < delay and process.poll() is None:
-        copying = copying or any(target.parent.glob(f".{target.name}.*.partial"))
-        time.sleep(0.005)
-    copying = copying or any(target.parent.glob(f".{target.name}.*.partial"))
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
+
+
+def backup_killed_while_copying(database: Path, target: Path, after: float) -> bool:
+    """Start a backup, SIGKILL it `after` s into writing its copy; whether it was still at it.
+
+    Waiting for the copy to appear, not for a fixed time: on a busy machine Python alone
+    may take seconds to start.
+    """
+    process = start_backup(database, target)
+    deadline = time.monotonic() + 60
+    while not partial_copies(target) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(after)
+    copying = process.poll() is None and bool(partial_copies(target))
+    kill(process)
     return copying
+
+
+def backup_killed_after(database: Path, target: Path, delay: float) -> None:
+    """Start a backup and SIGKILL it after `delay` s, wherever it is."""
+    process = start_backup(database, target)
+    time.sleep(delay)
+    kill(process)
 
 
 def test_a_backup_killed_at_any_moment_leaves_the_target_absent_or_whole(tmp_path: Path) -> None:
@@ -68,14 +90,18 @@ def test_a_backup_killed_at_any_moment_leaves_the_target_absent_or_whole(tmp_pat
     big_database(database)
     target = tmp_path / "backup.sqlite3"
     caught_copying = 0
-    for attempt in range(12):
-        delay = 0.3 + attempt * 0.15  # from Python starting up to after the rename
+    for attempt in range(10):  # from the first pages of the copy to its check and rename
         target.unlink(missing_ok=True)
-        caught_copying += backup_killed_after(database, target, delay)
+        caught_copying += backup_killed_while_copying(database, target, attempt * 0.03)
         if target.exists():
             check_whole(target)
-    # At least one kill landed while the copy was being written: the test tested something.
-    assert caught_copying >= 1
+    for delay in (0.05, 0.5, 1.0):  # and while it starts
+        target.unlink(missing_ok=True)
+        backup_killed_after(database, target, delay)
+        if target.exists():
+            check_whole(target)
+    # Kills landed while the copy was being written: the test tested something.
+    assert caught_copying >= 3
 
 
 def test_a_killed_backup_leaves_the_previous_one_in_place(tmp_path: Path) -> None:
@@ -89,6 +115,6 @@ def test_a_killed_backup_leaves_the_previous_one_in_place(tmp_path: Path) -> Non
         timeout=120,
     )
     assert finished.returncode == 0, finished.stderr
-    for delay in (0.5, 0.8, 1.1):
-        backup_killed_after(database, target, delay)
+    for attempt in range(4):
+        backup_killed_while_copying(database, target, attempt * 0.05)
         check_whole(target)

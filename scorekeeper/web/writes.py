@@ -88,9 +88,9 @@ def binding(*, with_route: bool) -> str:
 
 def canonical_body() -> bytes:
     """The body, with JSON written one way: a retry may space or order its keys differently."""
-    raw = request.get_data(cache=True)
-    if request.mimetype in FORM_TYPES:
+    if request.mimetype in FORM_TYPES:  # read as a form, never as raw bytes first
         return json.dumps(sorted(request.form.items(multi=True))).encode()
+    raw = request.get_data(cache=True)
     try:
         return json.dumps(json.loads(raw), sort_keys=True).encode()
     except (ValueError, RecursionError):
