@@ -48,3 +48,18 @@ class TooManyRequests(AppError):
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class UnsupportedMediaType(AppError):
+    status = 415
+
+
+class Unprocessable(AppError):
+    status = 422
+
+
+class Unavailable(AppError):
+    """A write that cannot be done now (the database busy or the disk full): try again soon."""
+
+    status = 503
+    retry_after = 5

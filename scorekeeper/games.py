@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
+from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
     Ending,
@@ -288,17 +289,13 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
-    """Names trimmed, 1–40 characters each, unique ignoring case."""
+    """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
     if not isinstance(raw, list) or not raw:
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
-        if not isinstance(item, str) or not item.strip():
-            raise RuleError(f"every {what} needs a name", field)
-        name = " ".join(item.split())
-        if len(name) > NAME_LIMIT:
-            raise RuleError(f"“{name[:20]}…” is too long: at most {NAME_LIMIT} characters", field)
-        if name.casefold() in (n.casefold() for n in names):
+        name = clean_name(item, what, field, NAME_LIMIT)
+        if same_name_key(name) in (same_name_key(n) for n in names):
             raise RuleError(f"{name} is named twice: each {what} needs a different name", field)
         names.append(name)
     return tuple(names)
@@ -423,7 +420,6 @@ class Writer:
     token: str | None = None
     granted: str | None = None
     expected_version: int | None = None
-    idempotency_key: str | None = None
 
     def actor(self, game: Game) -> str:
         """Which link or token made the change, for the log: never the token itself."""
@@ -469,17 +465,14 @@ def write_change(
     """The one path of every change to a game's hands and plays.
 
     In one transaction, once it is this writer's turn: the game read once; the writer's
-    right checked; a retry with a used idempotency key answered as the first time; the
-    version the writer saw checked; `change` scoring the change and writing its own rows
-    (a hand, a play); then the game row written once and the log line added, keeping what
-    a hand scored. Nothing is read back: the game after is built in memory.
+    right and the version it saw checked; `change` scoring the change and writing its own
+    rows (a hand, a play); then the game row written once and the log line added, keeping
+    what a hand scored. Nothing is read back: the game after is built in memory. (A retry
+    with a used idempotency key is answered before this, by web/writes.py.)
     """
     with write_transaction(db) as tx:
         before = load_game(tx, game_id)
         writer.check(before)
-        key = writer.idempotency_key
-        if key and (earlier := store.idempotent_response(tx, game_id, key)) is not None:
-            return earlier
         check_version(tx, before, writer)
         changed = change(tx, before)
         after, at = changed.after, store.now()
@@ -505,8 +498,6 @@ def write_change(
             at=at,
         )
         status_code, body = answer(changed)
-        if key:
-            store.save_idempotent_response(tx, game_id, key, status_code, body)
     return status_code, body
 
 
@@ -516,7 +507,7 @@ def evolved(game: Game, **changes: Any) -> Game:
 
 
 def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Answer:
-    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+    """Score and store a new hand; returns (HTTP status, result body)."""
 
     def enter(tx: Connection, game: Game) -> Changed:
         if game.finished:
@@ -569,6 +560,7 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(tx, game_id, number)
+        store.mark_keys_undone(tx, game_id, live_changes(tx, game_id, number)[0])
         after = evolved(game, hands=game.hands[:-1])
         return Changed(after, "undone", number, removed.entry, removed.result)
 
@@ -603,6 +595,7 @@ def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
             raise Conflict("There is no play of the hand in progress to undo.")
         number = len(game.hands) + 1
         store.delete_play(tx, game_id, number, len(game.pending_plays))
+        store.mark_keys_undone(tx, game_id, live_changes(tx, game_id, number)[1][-1:])
         after = evolved(game, pending_plays=game.pending_plays[:-1])
         return Changed(after, "play undone", number, game.pending_plays[-1])
 
@@ -610,6 +603,29 @@ def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
         db, game_id, writer, undo, lambda done: (200, in_progress_result(done.after))
     )[1]
     return body
+
+
+def live_changes(db: Connection, game_id: str, number: int) -> tuple[list[int], list[int]]:
+    """The versions that made hand `number` as it stands, and those of its plays still standing.
+
+    Read from the log: what an undo took back no longer stands. Undoing the hand takes back
+    all of them; undoing a play, the last play.
+    """
+    hand: list[int] = []
+    plays: list[int] = []
+    for line in store.log_lines(db, game_id):
+        if line.hand_number != number:
+            continue
+        action = line.action
+        if action == "undone":
+            hand, plays = [], []
+        elif action in ("entered", "corrected"):
+            hand.append(line.version)
+        elif action == "play entered":
+            plays.append(line.version)
+        elif action == "play undone" and plays:
+            plays.pop()
+    return hand + plays, plays
 
 
 def plays_of(entry: Mapping[str, Any]) -> list[Any]:
@@ -763,18 +779,27 @@ def game_json(game: Game) -> dict[str, Any]:
 # --- the scorer token ----------------------------------------------------------------
 
 
+def chain_of(db: Connection, game_id: str) -> list[str]:
+    """The ids of the games of `game_id`'s rematch chain (the game alone if it has none)."""
+    return store.chain_game_ids(db, game_id) or [game_id]
+
+
 def rotate_token(db: Connection, game_id: str, actor: str) -> str:
-    """Give the game a new scorer token (returned once) and revoke the old one.
+    """Give the game, and every game of its rematch chain, a new scorer token (returned once).
 
     Only the hash is stored, so every old scorer link, API token and cookie granted
-    under the old token stops working at once. The version is not bumped: the scores
-    did not change, and the phones watching them need not reload.
+    under the old token stops working at once, on every game of the chain: a rematch
+    shares its game's token, so a phone thrown off one game could otherwise go on
+    scoring the other, or press "Rematch" on it to be let back in. The version is not
+    bumped: the scores did not change, and the phones watching them need not reload.
     """
     token = tokens.new_token()
     with write_transaction(db) as tx:
-        version = store.game_version(tx, game_id)
-        if version is None:
+        if store.game_version(tx, game_id) is None:
             raise NotFound("There is no game with that link. Check the address.")
-        store.set_token_hash(tx, game_id, tokens.token_hash(token))
-        store.append_log(tx, game_id, actor=actor, action="token rotated", version=version)
+        chain = chain_of(tx, game_id)
+        store.set_token_hash(tx, chain, tokens.token_hash(token))
+        for member in chain:
+            version = store.game_version(tx, member) or 0
+            store.append_log(tx, member, actor=actor, action="token rotated", version=version)
     return token

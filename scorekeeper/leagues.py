@@ -15,6 +15,7 @@ from datetime import date
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import NotFound, RuleError
+from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.store import Connection, League, Season, write_transaction
 
 NAME_LIMIT = 60
@@ -35,11 +36,7 @@ def slug_suffix() -> str:
 
 def create_league(db: Connection, raw_name: object) -> tuple[League, str]:
     """Store a new league under a free slug; returns it and its token (stored hashed)."""
-    if not isinstance(raw_name, str) or not raw_name.strip():
-        raise RuleError("a league needs a name", "name")
-    name = " ".join(raw_name.split())
-    if len(name) > NAME_LIMIT:
-        raise RuleError(f"a league name has at most {NAME_LIMIT} characters", "name")
+    name = clean_name(raw_name, "league", "name", NAME_LIMIT)
     token = tokens.new_token()
     with write_transaction(db) as tx:
         slug = f"{slugify(name)}-{slug_suffix()}"
@@ -47,6 +44,14 @@ def create_league(db: Connection, raw_name: object) -> tuple[League, str]:
             slug = f"{slugify(name)}-{slug_suffix()}"
         league = store.insert_league(tx, slug, name, tokens.token_hash(token))
     return league, token
+
+
+def rotate_league_token(db: Connection, league: League) -> str:
+    """A new league token (returned once): the old admin link, and every phone holding it, stop."""
+    token = tokens.new_token()
+    with write_transaction(db) as tx:
+        store.set_league_token_hash(tx, league.id, tokens.token_hash(token))
+    return token
 
 
 # --- loading leagues, and seasons -------------------------------------------------------------
@@ -86,24 +91,22 @@ def create_season(
     """Store a new season after checking its name and dates; returns it."""
     if not isinstance(name, str) or not name.strip():
         raise RuleError("a season needs a name, like “Spring 2025”", "name")
-    clean_name = " ".join(name.split())
-    if len(clean_name) > SEASON_NAME_LIMIT:
-        raise RuleError(f"a season name has at most {SEASON_NAME_LIMIT} characters", "name")
+    season_name = clean_name(name, "season", "name", SEASON_NAME_LIMIT)
     starts_on = parse_date(starts, "starts_on", "start")
     ends_on = parse_date(ends, "ends_on", "end")
     if ends_on < starts_on:
         raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
     with write_transaction(db) as tx:
         seasons = load_seasons(tx, league)
-        if any(s.name.casefold() == clean_name.casefold() for s in seasons):
-            raise RuleError(f"{league.name} already has a season called {clean_name}", "name")
+        if any(same_name_key(s.name) == same_name_key(season_name) for s in seasons):
+            raise RuleError(f"{league.name} already has a season called {season_name}", "name")
         taken = {s.slug for s in seasons}
-        base = slugify(clean_name)
+        base = slugify(season_name)
         slug, n = base, 1
         while slug in taken:
             n += 1
             slug = f"{base}-{n}"
-        season = Season(slug, clean_name, starts_on, ends_on)
+        season = Season(slug, season_name, starts_on, ends_on)
         store.insert_season(tx, league.id, season)
     return season
 

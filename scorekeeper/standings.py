@@ -22,6 +22,7 @@ from itertools import compress, count
 from typing import Any, NamedTuple
 
 from scorekeeper import ratings, store
+from scorekeeper.names import same_name_key
 from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Table
@@ -40,8 +41,8 @@ READ_BY_ID = 500
 
 @lru_cache(maxsize=4096)
 def player_key(name: str) -> str:
-    """How players are matched across games: case and surrounding spaces ignored."""
-    return " ".join(name.split()).casefold()
+    """How players are matched across games: case, spaces and Unicode spelling ignored."""
+    return same_name_key(name)
 
 
 # --- games and how each ended ---------------------------------------------------------

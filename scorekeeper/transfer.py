@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from scorekeeper import games, store
-from scorekeeper.errors import BadRequest, Conflict, NotFound, RuleError
+from scorekeeper import games, import_checks, store
+from scorekeeper.errors import BadRequest, Conflict, NotFound
 from scorekeeper.store import Connection, write_transaction
 from scorekeeper.store.transfer import Row, insert_rows, owned_rows, portable, tables_with
 
@@ -134,6 +134,7 @@ def import_league(db: Connection, record: Row) -> tuple[str, int]:
         return slug, existing.id
     league_id = insert_rows(db, "leagues", [league])
     insert_owned(db, "league_id", league_id, record["tables"])
+    import_checks.check_league(db, slug)
     return slug, league_id
 
 
@@ -152,11 +153,8 @@ def import_game(db: Connection, record: Row, league_ids: Mapping[str, int]) -> i
         raise BadRequest(f"Game {game_id} belongs to league {slug}, which the export lacks.")
     insert_rows(db, "games", [{**row, "league_id": league_ids[slug] if slug else None}])
     insert_owned(db, "game_id", game_id, record["tables"])
-    try:
-        loaded = games.load_game(db, game_id)
-    except (RuleError, ValueError, KeyError, TypeError) as error:
-        raise BadRequest(f"Game {game_id} in the export can't be read: {error}") from None
-    return len(loaded.hands)
+    import_checks.check_game(db, game_id)
+    return len(games.load_game(db, game_id).hands)
 
 
 def insert_owned(

@@ -54,7 +54,7 @@ def test_a_writer_that_waits_too_long_gives_up_and_leaves_the_queue() -> None:
     lock.release()
 
 
-def test_a_writer_refused_its_turn_hears_what_sqlite_says_of_a_busy_file(tmp_path: Path) -> None:
+def test_a_writer_refused_its_turn_is_told_to_try_again_and_writes_nothing(tmp_path: Path) -> None:
     lock = WriterLock(timeout=0.05)
     connection = db.connect(tmp_path / "x.sqlite3", lock)
     connection.execute("create table t (x)")

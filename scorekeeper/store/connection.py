@@ -13,10 +13,11 @@ stays for other processes on the same file (a backup, `scorekeeper import`).
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 from flask import Flask, current_app
 from sqlite_utils import Database
 
+from scorekeeper.errors import Unavailable
 from scorekeeper.store.schema import migrations
 
 BUSY_TIMEOUT_MS = 5000
@@ -90,8 +92,11 @@ class Connection:
     def __init__(self, conn: sqlite3.Connection, writes: Writes | None = None) -> None:
         self.conn = conn
         self.writes = writes or Writes(WriterLock(), lambda: self)
+        # The version each game was given by the change under way, for what follows it in
+        # the same request (an idempotency key records it) without reading it back.
+        self.versions_written: dict[str, int] = {}
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -148,6 +153,35 @@ def migrate(path: str | Path) -> None:
         conn.close()
 
 
+# SQLite's words for a write that cannot be done now but may work in a moment: another
+# writer held the lock past the busy timeout, or the disk (or its quota) is full.
+TRANSIENT = ("database is locked", "database is busy", "disk is full", "disk i/o error")
+
+
+def is_transient(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and any(
+        words in str(error).lower() for words in TRANSIENT
+    )
+
+
+def unavailable() -> Unavailable:
+    return Unavailable(
+        "The scores could not be saved just now: the laptop's storage is busy or full. "
+        "Nothing was recorded. Try again in a few seconds."
+    )
+
+
+def roll_back(conn: sqlite3.Connection, nested: bool) -> None:
+    """Undo the change; SQLite may already have rolled back a transaction it could not write."""
+    if not conn.in_transaction:
+        return
+    if nested:
+        conn.execute("ROLLBACK TO change")
+        conn.execute("RELEASE change")
+    else:
+        conn.execute("ROLLBACK")
+
+
 @dataclass
 class Waiting:
     """A change written into the open transaction, waiting for the commit that makes it durable."""
@@ -176,43 +210,70 @@ class Writes:
         self.open_connection = open_connection
         self.connection: Connection | None = None
         self.waiting: list[Waiting] = []
+        self.owner: int | None = None  # the thread making a change now, while it does
+
+    def current(self) -> Connection | None:
+        """The write connection, if this thread is making a change on it now."""
+        return self.connection if self.owner == threading.get_ident() else None
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
+        if self.owner == threading.get_ident():
+            yield from self.nested()
+            return
         if not self.lock.acquire():
-            # What SQLite itself says when its busy timeout runs out: one refusal for both.
-            raise sqlite3.OperationalError("database is locked")
+            raise unavailable()  # the writers before it took longer than the busy timeout
         held = True
+        self.owner = threading.get_ident()
         try:
             db = self.connection = self.connection or self.open_connection()
             # Joining others' changes: a savepoint, so a failure undoes this change alone.
             joined = db.conn.in_transaction
-            db.execute("SAVEPOINT change" if joined else "BEGIN IMMEDIATE")
+            db.versions_written.clear()
+            try:
+                db.execute("SAVEPOINT change" if joined else "BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                raise unavailable() if is_transient(error) else error from None
             try:
                 yield db
-            except BaseException:
-                if db.conn.in_transaction and joined:
-                    db.execute("ROLLBACK TO change")
-                    db.execute("RELEASE change")
-                elif db.conn.in_transaction:
-                    db.execute("ROLLBACK")
+            except BaseException as error:
+                roll_back(db.conn, joined)
                 self.settle()
+                if isinstance(error, sqlite3.Error) and is_transient(error):
+                    raise unavailable() from None
                 raise
             if joined:
                 db.execute("RELEASE change")
             mine = Waiting()
             self.waiting.append(mine)
+            self.owner = None
             if self.lock.waiters and len(self.waiting) < self.GROUP:
                 held = False
                 self.lock.release()
                 self.await_commit(mine)
             else:
                 self.commit()
-            if mine.error is not None:
-                raise mine.error
+            failed = mine.error
+            if isinstance(failed, sqlite3.Error) and is_transient(failed):
+                raise unavailable()
+            if failed is not None:
+                raise failed
         finally:
+            self.owner = None if self.owner == threading.get_ident() else self.owner
             if held:
                 self.lock.release()
+
+    def nested(self) -> Iterator[Connection]:
+        """A change inside one already under way on this thread: a savepoint of its own."""
+        assert self.connection is not None
+        db = self.connection
+        db.execute("SAVEPOINT change")
+        try:
+            yield db
+        except BaseException:
+            roll_back(db.conn, nested=True)
+            raise
+        db.execute("RELEASE change")
 
     def settle(self) -> None:
         """After a failed change: leave the others' changes to the next writer, or commit them."""
@@ -228,8 +289,7 @@ class Writes:
                 conn.execute("COMMIT")
         except sqlite3.Error as failed:
             error = failed
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            roll_back(conn, nested=False)
         for waiting in self.waiting:
             waiting.error = error
             waiting.done.set()
@@ -255,16 +315,27 @@ def write_transaction(db: Connection) -> AbstractContextManager[Connection]:
 class Connections:
     """An app's connections: one per thread for reads, opened on first use; one for writes."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = path
-        self.writes = Writes(WriterLock(), lambda: connect(path))
+        self.busy_timeout_ms = busy_timeout_ms
+        self.writes = Writes(WriterLock(busy_timeout_ms / 1000), self.open)
         self.local = threading.local()
 
+    def open(self) -> Connection:
+        db = connect(self.path)
+        if self.busy_timeout_ms != BUSY_TIMEOUT_MS:  # tests wait less
+            db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
+        db.writes = self.writes
+        return db
+
     def get(self) -> Connection:
+        """This thread's connection; while it makes a change, the write connection it uses."""
+        writing = self.writes.current()
+        if writing is not None:
+            return writing
         db: Connection | None = getattr(self.local, "db", None)
         if db is None:
-            db = self.local.db = connect(self.path)
-            db.writes = self.writes
+            db = self.local.db = self.open()
         return db
 
     def tidy(self, _error: BaseException | None = None) -> None:
@@ -280,20 +351,62 @@ def get_db() -> Connection:
     return connections.get()
 
 
+class BackupFailed(Exception):
+    """The copy did not check out whole; the target was left as it was."""
+
+
 def backup(source: str | Path, target: str | Path) -> None:
-    """Copy the database with SQLite's online backup: safe while the app is serving."""
-    src = sqlite3.connect(str(source))
-    dst = sqlite3.connect(str(target))
+    """Copy the database with SQLite's online backup: safe while the app is serving.
+
+    The copy is written to a temporary file beside the target, checked with
+    `PRAGMA integrity_check`, flushed to disk and only then renamed over the target, in one
+    step: a copy killed half way (or a full disk) leaves the target absent or as it was,
+    never half written.
+    """
+    target = Path(target)
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:
-        with dst:
-            src.backup(dst)
+        copy_checked(Path(source), partial)
+        os.replace(partial, target)
+        sync_folder(target.parent)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def copy_checked(source: Path, copy: Path) -> None:
+    src = sqlite3.connect(str(source))
+    dst = sqlite3.connect(str(copy))
+    try:
+        # In one step: WAL lets the server write on meanwhile, and a copy in steps would
+        # start over after every write, never finishing on a busy club night.
+        src.backup(dst)
+        verdict = dst.execute("PRAGMA integrity_check").fetchone()[0]
+        if verdict != "ok":
+            raise BackupFailed(f"The copy did not check out ({verdict}); nothing was replaced.")
     finally:
         dst.close()
         src.close()
+    with copy.open("rb+") as written:
+        os.fsync(written.fileno())
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the rename itself survive a power cut (where the system lets a folder be synced)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
-    connections = Connections(app.config["DATABASE"])
+    waited = app.config.get("DATABASE_BUSY_TIMEOUT_MS") or BUSY_TIMEOUT_MS
+    connections = Connections(app.config["DATABASE"], int(waited))
     app.extensions[CONNECTIONS_KEY] = connections
     app.teardown_appcontext(connections.tidy)

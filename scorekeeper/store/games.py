@@ -166,13 +166,36 @@ def insert_game(db: Connection, game: NewGameRow) -> None:
         "updated_at": at,
     }
     insert(db, "games", row)
+    db.versions_written[game.id] = 1
 
 
-def set_token_hash(db: Connection, game_id: str, token_hash: str) -> None:
-    """A new scorer token's hash: every link and cookie of the old one stops working."""
+def set_token_hash(db: Connection, game_ids: list[str], token_hash: str) -> None:
+    """One new scorer token for every game of a chain: every link and cookie of the old stops."""
+    marks = ", ".join("?" for _ in game_ids)
     db.execute(
-        "update games set token_hash = ?, updated_at = ? where id = ?", [token_hash, now(), game_id]
+        f"update games set token_hash = ?, updated_at = ? where id in ({marks})",
+        [token_hash, now(), *game_ids],
     )
+
+
+def chain_game_ids(db: Connection, game_id: str) -> list[str]:
+    """Every game of the rematch chain (or match) `game_id` is in: back to its first, then on."""
+    rows = db.execute(
+        """
+        with recursive
+          back(id, previous) as (
+            select id, previous_game from games where id = :game
+            union select games.id, games.previous_game from games join back on games.id = back.previous
+          ),
+          chain(id) as (
+            select id from back where previous is null or previous not in (select id from games)
+            union select games.id from games join chain on games.previous_game = chain.id
+          )
+        select id from chain
+        """,
+        {"game": game_id},
+    ).fetchall()
+    return [str(row[0]) for row in rows]
 
 
 def insert_hand(db: Connection, game_id: str, hand: HandRow) -> None:
@@ -231,6 +254,7 @@ def save_game(
             game_id,
         ],
     )
+    db.versions_written[game_id] = version
 
 
 def delete_hand(db: Connection, game_id: str, number: int) -> None:
@@ -303,28 +327,24 @@ def log_lines(db: Connection, game_id: str) -> list[LogLine]:
     ]
 
 
-def idempotent_response(db: Connection, game_id: str, key: str) -> tuple[int, Any] | None:
-    """The response first given for this key, if a write with it was already recorded."""
-    row = db.row(
-        "select status, body from idempotency where game_id = ? and key = ?", [game_id, key]
-    )
-    return None if row is None else (row["status"], loads(row["body"]))
+def request_key_row(db: Connection, key: str) -> dict[str, Any] | None:
+    """The request an idempotency key was first used for, and the answer it got."""
+    return db.row("select * from request_keys where key = ?", [key])
 
 
-def save_idempotent_response(
-    db: Connection, game_id: str, key: str, status: int, body: Any
-) -> None:
-    insert(
-        db,
-        "idempotency",
-        {
-            "game_id": game_id,
-            "key": key,
-            "status": status,
-            "body": dumps(body),
-            "created_at": now(),
-        },
-    )
+def save_request_key(db: Connection, row: dict[str, Any]) -> None:
+    insert(db, "request_keys", {**row, "created_at": now()})
+
+
+def mark_keys_undone(db: Connection, game_id: str, versions: list[int]) -> None:
+    """The keys whose changes (the game's `versions`) were undone: a retry must not replay them."""
+    if versions:
+        marks = ", ".join("?" for _ in versions)
+        db.execute(
+            f"update request_keys set undone_at = ? where game_id = ? and version in ({marks})"
+            " and undone_at is null",
+            [now(), game_id, *versions],
+        )
 
 
 def insert_play(db: Connection, game_id: str, hand_number: int, seq: int, play: Any) -> None:
@@ -356,6 +376,12 @@ def next_game_id(db: Connection, game_id: str) -> str | None:
     """The rematch or next game of the match started from this game, if any."""
     row = db.execute("select id from games where previous_game = ?", [game_id]).fetchone()
     return None if row is None else str(row[0])
+
+
+def version_written(db: Connection, game_id: str) -> int | None:
+    """The game's version after the change under way on `db`, if it wrote one; else as stored."""
+    written = db.versions_written.get(game_id)
+    return written if written is not None else game_version(db, game_id)
 
 
 def game_version(db: Connection, game_id: str) -> int | None:

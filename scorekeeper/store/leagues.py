@@ -94,3 +94,7 @@ def insert_season(db: Connection, league_id: int, season: Season) -> None:
         "created_at": now(),
     }
     insert(db, "seasons", row)
+
+
+def set_league_token_hash(db: Connection, league_id: int, token_hash: str) -> None:
+    db.execute("update leagues set token_hash = ? where id = ?", [token_hash, league_id])

@@ -60,6 +60,21 @@ def league_row(db: Connection, league_id: int) -> Row | None:
     return db.row("select * from leagues where id = ?", [league_id])
 
 
+def league_row_by_slug(db: Connection, slug: str) -> Row | None:
+    return db.row("select * from leagues where slug = ?", [slug])
+
+
+def log_rows(db: Connection, game_id: str) -> list[Row]:
+    """A game's log lines as stored, oldest first."""
+    return db.rows("select * from log where game_id = ? order by id", [game_id])
+
+
+def season_rows(db: Connection, league_id: int) -> list[Row]:
+    """A league's seasons as stored, latest first."""
+    sql = "select * from seasons where league_id = ? order by starts_on desc, id desc"
+    return db.rows(sql, [league_id])
+
+
 def league_game_rows(db: Connection, league_id: int) -> list[Row]:
     """Every game of the league, in the order they were started."""
     return db.rows("select * from games where league_id = ? order by created_at, id", [league_id])

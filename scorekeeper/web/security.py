@@ -1,10 +1,13 @@
-"""Security headers on every response; before a write, a limit per client and the CSRF check.
+"""Security headers on every response, and limits on writes per client.
 
-A read pays for neither check: `guard_writes` returns at once for GET and HEAD, which
-are most of what phones send (the board, polled every second).
-
-The limit is far above what a table scoring a game ever does (a hand a minute, a burst
-when a scorer catches up) and far below what a script hammering the server does.
+The write limit is far above what a table scoring a game ever does (a hand a minute, a
+burst when a scorer catches up) and far below what a script hammering the server does. It
+counts the writes a client was allowed to make (its token, or no token needed): requests
+refused for a wrong token or link count against a second, stricter limit of their own, so a
+phone guessing tokens never uses up the write limit of the scorer at the same address
+(a club's Wi-Fi may show every phone as one address). A POST that changes nothing (the
+muggins checker) counts against neither. A read pays for none of it: the hooks return at
+once for GET and HEAD, which are most of what phones send (the board, polled every second).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 
 from scorekeeper.errors import TooManyRequests
+from scorekeeper.web.errors import refusal
+from scorekeeper.web.writes import is_read_only
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -47,7 +52,12 @@ SECURITY_HEADER_ITEMS = list(SECURITY_HEADERS.items())
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 DEFAULT_BURST = 60
 DEFAULT_PER_SECOND = 2.0
+# Refusals for a wrong token or an expired form: a few slips are normal, dozens are a script.
+DEFAULT_FAILED_BURST = 10
+DEFAULT_FAILED_PER_SECOND = 0.2
 LIMITER_KEY = "scorekeeper.write_limiter"
+FAILED_LIMITER_KEY = "scorekeeper.failed_auth_limiter"
+REFUSED_RIGHT = 403
 
 
 @dataclass
@@ -75,8 +85,11 @@ class WriteLimiter:
         self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def wait_needed(self, client: str) -> float:
-        """Take one write from `client`'s bucket: 0 if allowed, else seconds until it would be."""
+    def wait_needed(self, client: str, *, take: bool = True) -> float:
+        """Take one write from `client`'s bucket: 0 if allowed, else seconds until it would be.
+
+        With `take=False`, only look: whether a write would be allowed now.
+        """
         with self.lock:
             now = self.clock()
             bucket = self.buckets.get(client)
@@ -89,7 +102,7 @@ class WriteLimiter:
             )
             bucket.updated = now
             if bucket.tokens >= 1:
-                bucket.tokens -= 1
+                bucket.tokens -= 1 if take else 0
                 return 0.0
             return (1 - bucket.tokens) / self.per_second
 
@@ -105,6 +118,24 @@ class WriteLimiter:
             self.buckets.clear()
 
 
+def is_limited() -> bool:
+    """Whether this request is a write that counts: not a read, not a POST that changes nothing."""
+    if request.method in SAFE_METHODS:
+        return False
+    return not is_read_only(current_app.view_functions.get(request.endpoint or ""))
+
+
+def client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def too_many(wait: float) -> TooManyRequests:
+    return TooManyRequests(
+        "Too many changes from this device in a short time. Wait a moment and try again.",
+        retry_after=math.ceil(wait),
+    )
+
+
 def guard_writes() -> None:
     """Before a change: turn away a flood, then check the form's CSRF token; reads pass."""
     if request.method in SAFE_METHODS:
@@ -115,16 +146,32 @@ def guard_writes() -> None:
 
 
 def limit_writes() -> None:
-    """Refuse a write from a client that has gone far past any table's pace."""
+    """Refuse a write from a client that has gone far past any table's pace (only a look:
+    the write is counted once it is known to have been allowed)."""
     limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
-    if limiter is None:
+    if limiter is None or not is_limited():
         return
-    wait = limiter.wait_needed(request.remote_addr or "unknown")
-    if wait:
-        raise TooManyRequests(
-            "Too many changes from this device in a short time. Wait a moment and try again.",
-            retry_after=math.ceil(wait),
-        )
+    if wait := limiter.wait_needed(client(), take=False):
+        raise too_many(wait)
+
+
+def count_write(response: Response) -> Response:
+    """Count the write against the write limit, or a refused right against the stricter one.
+
+    A client past the stricter limit gets 429s instead of 403s until it slows down.
+    """
+    if request.method in SAFE_METHODS:
+        return response
+    limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
+    if limiter is None or not is_limited() or response.status_code == 429:
+        return response
+    if response.status_code != REFUSED_RIGHT:
+        limiter.wait_needed(client())
+        return response
+    failed: WriteLimiter = current_app.extensions[FAILED_LIMITER_KEY]
+    if wait := failed.wait_needed(client()):
+        return refusal(too_many(wait))
+    return response
 
 
 class SecurityHeaders:
@@ -147,14 +194,21 @@ class SecurityHeaders:
 
 
 def init_app(app: Flask) -> None:
-    """Headers on every response; the write limit from RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (0 turns it off)."""
+    """Headers on every response; the write limit from RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND
+    (0 turns both limits off), the stricter one from RATE_LIMIT_FAILED_BURST and _PER_SECOND."""
     burst = float(app.config.setdefault("RATE_LIMIT_BURST", DEFAULT_BURST))
     per_second = float(app.config.setdefault("RATE_LIMIT_PER_SECOND", DEFAULT_PER_SECOND))
+    failed_burst = float(app.config.setdefault("RATE_LIMIT_FAILED_BURST", DEFAULT_FAILED_BURST))
+    failed_rate = float(
+        app.config.setdefault("RATE_LIMIT_FAILED_PER_SECOND", DEFAULT_FAILED_PER_SECOND)
+    )
     app.extensions[LIMITER_KEY] = WriteLimiter(burst, per_second) if burst and per_second else None
+    app.extensions[FAILED_LIMITER_KEY] = WriteLimiter(failed_burst, failed_rate)
     # flask-wtf's own hook checks every request; guard_writes checks writes only.
     app.config["WTF_CSRF_CHECK_DEFAULT"] = False
     hooks = app.before_request_funcs.setdefault(None, [])
     hooks[:] = [hook for hook in hooks if hook.__module__ != "flask_wtf.csrf"]
     # First of all hooks: a flood is turned away before any other work (CSRF, database).
     hooks.insert(0, guard_writes)
+    app.after_request(count_write)
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
