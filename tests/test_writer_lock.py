@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import store as db
+from scorekeeper.errors import Unavailable
 from scorekeeper.store import WriterLock, write_transaction
 
 
@@ -60,7 +61,7 @@ def test_a_writer_refused_its_turn_is_told_to_try_again_and_writes_nothing(tmp_p
     connection.execute("create table t (x)")
     lock.acquire()
     with (
-        pytest.raises(sqlite3.OperationalError, match="database is locked"),
+        pytest.raises(Unavailable, match="Try again"),
         write_transaction(connection),
     ):
         connection.execute("insert into t values (1)")
