@@ -61,7 +61,9 @@ def run(server: Server, *, writers: int, seconds: float) -> Writes:
 
     def writer(n: int) -> None:
         client = Client(server.base, source=loopback_address(3, n))
-        rng = random.Random(n)
+        # Idempotency keys are one per request across the server: each run's writers draw
+        # their own (a key used again for another game is refused, rightly, with a 422).
+        rng = random.Random(f"{writers}-{n}")
         scored, game_id, token = 0, "", ""
         while (now := time.perf_counter()) < window[1]:
             if scored % HANDS_PER_GAME == 0:
