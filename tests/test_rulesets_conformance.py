@@ -46,6 +46,7 @@ def test_every_seed_game_is_registered() -> None:
         "muggins",
         "eighty",
         "moon",
+        "texas-42",
     }
 
 

@@ -191,6 +191,8 @@ class Ruleset:
     options: tuple[Option, ...] = field(default=())
     lowest_wins: bool = False
     live_plays: bool = False  # plays may be posted one at a time during a hand (Muggins)
+    # A game with no seed text: its rules text is a summary, and these are where it comes from.
+    sources: tuple[str, ...] = ()
 
     # --- the table and the options -------------------------------------------------
 

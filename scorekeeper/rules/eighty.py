@@ -60,6 +60,7 @@ __all__ = [
     "Bid",
     "EightyRuleset",
     "Play",
+    "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
     "hand_points",
@@ -334,6 +335,40 @@ def bidding_side(entry: Entry, table: Table) -> str | None:
     return table.side_of(table.player(name, "bidder"))
 
 
+def bidders_win_on_a_shared_crossing(
+    table: Table, hands: Sequence[ScoredHand], target: int, unit: str
+) -> Status:
+    """The first team to the target wins; when both get there on the same hand, that hand's
+    bidding team wins (Eighty and Texas 42's "bidder goes out"). `unit` is " marks" or ""."""
+    shared: list[str] = []
+    final: dict[str, int] = {}
+
+    def crossing(
+        hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
+    ) -> tuple[str, ...]:
+        final.update(totals)
+        if len(reached) == 1:
+            return (reached[0],)
+        try:
+            side = bidding_side(hand.entry, table)
+        except RuleError:
+            side = None
+        if side in reached:
+            shared.append(f"hand {hand.number}")
+            return (side,) if side is not None else ()
+        best = max(totals[s] for s in reached)
+        return tuple(s for s in reached if totals[s] == best)
+
+    result = first_to_target(table, hands, target, crossing_winners=crossing)
+    if not result.finished:
+        return result
+    winner = " and ".join(result.winners)
+    sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
+    if shared:
+        sentence = f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
+    return Status(True, result.winners, sentence)
+
+
 # --- the ruleset -----------------------------------------------------------------------
 
 
@@ -437,36 +472,7 @@ class EightyRuleset(Ruleset):
         the bidding team of that hand wins (eighty.txt: "regardless of the scores")."""
         marks = bool(options["marks"])
         target = int(options["marks_target"] if marks else options["target"])
-        unit = " marks" if marks else ""
-        shared: list[str] = []
-        final: dict[str, int] = {}
-
-        def crossing(
-            hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
-        ) -> tuple[str, ...]:
-            final.update(totals)
-            if len(reached) == 1:
-                return (reached[0],)
-            try:
-                side = bidding_side(hand.entry, table)
-            except RuleError:
-                side = None
-            if side in reached:
-                shared.append(f"hand {hand.number}")
-                return (side,) if side is not None else ()
-            best = max(totals[s] for s in reached)
-            return tuple(s for s in reached if totals[s] == best)
-
-        result = first_to_target(table, hands, target, crossing_winners=crossing)
-        if not result.finished:
-            return result
-        winner = " and ".join(result.winners)
-        sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
-        if shared:
-            sentence = (
-                f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
-            )
-        return Status(True, result.winners, sentence)
+        return bidders_win_on_a_shared_crossing(table, hands, target, " marks" if marks else "")
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides

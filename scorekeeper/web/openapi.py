@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules import REGISTRY
+from scorekeeper.rules.texas_42 import MARK_BIDS, POINT_BIDS
+
+TEXAS_42_BIDS = (*POINT_BIDS, *MARK_BIDS)
 
 
 def ref(name: str) -> dict[str, str]:
@@ -44,6 +47,32 @@ WRITE_ERRORS = {
 }
 
 SIDE_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
+TILE_LISTS = {
+    "type": "object",
+    "additionalProperties": {
+        "type": "array",
+        "items": {"type": "string", "pattern": "^[0-9]+-[0-9]+$"},
+    },
+}
+
+TEXAS_42_ENTRY = {
+    "type": "object",
+    "description": "texas-42: the winning bid, then points, or tricks with count (or count "
+    "tiles), or made; Nello may give bidder_tricks. all_passed only with all_pass: redeal.",
+    "properties": {
+        "bidder": {"type": "string"},
+        "bid": {"enum": [*TEXAS_42_BIDS]},
+        "contract": {"enum": ["nello", "plunge", "splash", "sevens"]},
+        "points": SIDE_MAP,
+        "tricks": SIDE_MAP,
+        "count": SIDE_MAP,
+        "count_tiles": TILE_LISTS,
+        "made": {"type": "boolean"},
+        "bidder_tricks": {"type": "integer", "minimum": 0, "maximum": 7},
+        "all_passed": {"type": "boolean"},
+    },
+    "additionalProperties": False,
+}
 
 
 def openapi_document() -> dict[str, Any]:
@@ -253,7 +282,11 @@ def schemas() -> dict[str, Any]:
                 },
             ]
         },
-        "Entry": {"type": "object", "description": "A hand, shaped by the game's ruleset."},
+        "Entry": {
+            "type": "object",
+            "description": "A hand, shaped by the game's ruleset (the *Entry schemas below).",
+        },
+        "Texas42Entry": TEXAS_42_ENTRY,
         "Play": {
             "type": "object",
             "required": ["player"],
