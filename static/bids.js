@@ -49,6 +49,26 @@
   }
   document.querySelectorAll("[data-total][data-fill]").forEach(linkSides);
 
+  // Points typed for one team (Texas 42, playing for points): the other took the rest, and
+  // is shown as filled in rather than typed. A value the scorer typed is never overwritten.
+  document.querySelectorAll("[data-rest-total]").forEach(function (group) {
+    if (!group.dataset.restTotal) return;
+    const total = Number(group.dataset.restTotal);
+    const inputs = Array.from(group.querySelectorAll("input[type=number]"));
+    if (inputs.length !== 2) return;
+    inputs.forEach(function (input, i) {
+      const other = inputs[1 - i];
+      input.addEventListener("input", function () {
+        input.classList.remove("derived");
+        if (other.value && !other.classList.contains("derived")) return;
+        const typed = input.value === "" ? NaN : Number(input.value);
+        const ok = Number.isInteger(typed) && typed >= 0 && typed <= total;
+        other.value = ok ? String(total - typed) : "";
+        other.classList.toggle("derived", ok);
+      });
+    });
+  });
+
   // A bid is tapped or typed: one clears the other.
   const typedBid = document.querySelector('input[name="bid_exact"]');
   const bidButtons = document.querySelectorAll('input[name="bid"]');

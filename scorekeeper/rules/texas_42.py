@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.rules.base import (
     Entry,
@@ -130,6 +130,16 @@ class Bid:
 
 
 @dataclass(frozen=True)
+class BidRow:
+    """A row of bid buttons on the entry page: its name, its columns, (bid, label) pairs."""
+
+    label: str
+    columns: int
+    bids: tuple[tuple[int, str], ...]
+    kind: str  # "point-bids" or "mark-bids", for the page's layout
+
+
+@dataclass(frozen=True)
 class Taken:
     """What each team took, as far as the entry says: tricks, count and points (None if not given)."""
 
@@ -144,12 +154,8 @@ def count_tile_name(tile: Tile) -> str:
     return f"{tile.high}-{tile.low}"
 
 
-def bid_text(value: int) -> str:
-    """How the page labels a bid: "30", or "84 (2 marks)"."""
-    if value < MARK:
-        return str(value)
-    marks = value // MARK
-    return f"{value} ({marks} mark{'s' if marks > 1 else ''})"
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --- reading an entry ------------------------------------------------------------------
@@ -528,9 +534,33 @@ class Texas42Ruleset(Ruleset):
         us, them = table.sides
         return {"bidder": table.players[0], "bid": 31, "points": {us: 35, them: 7}}
 
-    def bids(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        """Every bid the page offers: the point bids, then the mark bids."""
-        return (*POINT_BIDS, *MARK_BIDS)
+    # --- what the entry page shows, so that no template restates a rule ---------------
+
+    hand_points: ClassVar[int] = HAND_POINTS
+    tricks: ClassVar[int] = TRICKS
+    all_count: ClassVar[int] = ALL_COUNT
+    count_tile_names: ClassVar[tuple[str, ...]] = tuple(count_tile_name(t) for t in COUNT_VALUES)
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5.'"""
+        by_worth: dict[int, list[str]] = {}
+        for tile, worth in COUNT_VALUES.items():
+            by_worth.setdefault(worth, []).append(count_tile_name(tile))
+        parts = [f"{_and(names)} count {worth}" for worth, names in by_worth.items()]
+        return "; ".join(parts) + "."
+
+    def bid_rows(self) -> tuple[BidRow, ...]:
+        """The bids the page offers: a row of point bids, then the mark bids."""
+        marks = tuple((bid, f"{bid // MARK} mark{'s' if bid > MARK else ''}") for bid in MARK_BIDS)
+        return (
+            BidRow("Point bids", 6, tuple((bid, str(bid)) for bid in POINT_BIDS), "point-bids"),
+            BidRow("Mark bids (42 each)", 4, marks, "mark-bids"),
+        )
+
+    def forced_bid_hint(self, dealer: str) -> str:
+        """What the page says instead of offering "Everybody passed" (all_pass: forced)."""
+        return f"Everybody passed? Then {dealer}, the dealer, must bid {LOWEST_BID}: tap {dealer} and {LOWEST_BID}."
 
     def contracts(self, options: Mapping[str, Any]) -> tuple[Contract, ...]:
         """The special contracts this game's options allow."""

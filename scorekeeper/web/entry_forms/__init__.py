@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.errors import RuleError
-from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins
+from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins, texas_42
 from scorekeeper.web.entry_forms.base import EntryForm
 
 ENTRY_FORMS: dict[str, EntryForm] = {
@@ -14,6 +14,7 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "eighty": eighty.FORM,
     "moon": moon.FORM,
     "muggins": muggins.FORM,
+    "texas-42": texas_42.FORM,
 }
 
 
