@@ -191,6 +191,11 @@ class Ruleset:
     options: tuple[Option, ...] = field(default=())
     lowest_wins: bool = False
     live_plays: bool = False  # plays may be posted one at a time during a hand (Muggins)
+    # A hand's scores depend on the totals before it (score_in_game): a correction scores
+    # the hands after it again.
+    scored_from_totals: bool = False
+    # Live-play games: the most open ends a layout has (a spinner's four in Muggins).
+    open_ends: int = 0
     # A game with no seed text: its rules text is a summary, and these are where it comes from.
     sources: tuple[str, ...] = ()
 
@@ -257,6 +262,31 @@ class Ruleset:
     def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
         """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
         raise RuleError(f"{self.name} does not take plays one at a time", "plays")
+
+    # --- games whose hand scores depend on the totals before the hand ---------------
+    # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
+
+    def score_in_game(
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        strict: bool = True,
+    ) -> HandResult:
+        """Score a hand knowing each side's total before it (`scored_from_totals` games).
+
+        `strict` refuses what can only be refused at entry (a play after the game ended); a
+        hand scored again after an earlier hand was corrected is scored without it.
+        """
+        return self.score_hand(entry, table, options)
+
+    def plays_in_game(
+        self, plays: Sequence[Any], table: Table, options: Options, before: Mapping[str, int]
+    ) -> HandResult:
+        """The hand in progress, knowing each side's total before it."""
+        return self.score_plays(plays, table, options)
 
 
 # --- helpers every ruleset shares ----------------------------------------------------

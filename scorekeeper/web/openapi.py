@@ -74,6 +74,20 @@ TEXAS_42_ENTRY = {
     "additionalProperties": False,
 }
 
+FIVES_AND_THREES_ENTRY = {
+    "type": "object",
+    "description": "fives-and-threes: the plays that scored (open ends after each, or its "
+    "points), the play flagged out, and domino: who chipped out (null: blocked).",
+    "properties": {
+        "plays": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Play"},
+        },
+        "domino": {"type": ["string", "null"]},
+    },
+    "additionalProperties": False,
+}
+
 
 def openapi_document() -> dict[str, Any]:
     """The whole document; ruleset ids are listed from the registry."""
@@ -287,6 +301,7 @@ def schemas() -> dict[str, Any]:
             "description": "A hand, shaped by the game's ruleset (the *Entry schemas below).",
         },
         "Texas42Entry": TEXAS_42_ENTRY,
+        "FivesAndThreesEntry": FIVES_AND_THREES_ENTRY,
         "Play": {
             "type": "object",
             "required": ["player"],
@@ -295,6 +310,7 @@ def schemas() -> dict[str, Any]:
                 "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
                 "points": {"type": "integer"},
                 "muggins_by": {"type": ["string", "null"]},
+                "out": {"type": "boolean", "description": "fives-and-threes: the last tile"},
             },
         },
         "PlayResult": {
