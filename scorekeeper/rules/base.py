@@ -194,8 +194,12 @@ class Ruleset:
     # A hand's scores depend on the totals before it (score_in_game): a correction scores
     # the hands after it again.
     scored_from_totals: bool = False
-    # Live-play games: the most open ends a layout has (a spinner's four in Muggins).
+    # Live-play games: the most open ends a layout has (a spinner's four in Muggins), how a
+    # count scores on the pad ("fives" or "fives-and-threes"), and whether the play of a
+    # player's last tile is flagged `out` (Fives and Threes: it carries the go point).
     open_ends: int = 0
+    count_scoring: str = "fives"
+    flags_last_tile: bool = False
     # A game with no seed text: its rules text is a summary, and these are where it comes from.
     sources: tuple[str, ...] = ()
 

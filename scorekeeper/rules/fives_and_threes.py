@@ -382,6 +382,8 @@ FIVES_AND_THREES = FivesAndThreesRuleset(
     live_plays=True,
     scored_from_totals=True,
     open_ends=MAX_ENDS,
+    count_scoring="fives-and-threes",
+    flags_last_tile=True,
     sources=(
         "gambiter.com/domino/western/fives_and_threes.html (the text of pagat's Fives and "
         "Threes, after Arthur Taylor's Guinness Book of Traditional Pub Games): double-six, 2–4 "

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from scorekeeper.errors import RuleError
-from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins, texas_42
+from scorekeeper.web.entry_forms import (
+    black_tile,
+    block,
+    eighty,
+    fives_and_threes,
+    moon,
+    muggins,
+    texas_42,
+)
 from scorekeeper.web.entry_forms.base import EntryForm
 
 ENTRY_FORMS: dict[str, EntryForm] = {
@@ -15,6 +23,7 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "moon": moon.FORM,
     "muggins": muggins.FORM,
     "texas-42": texas_42.FORM,
+    "fives-and-threes": fives_and_threes.FORM,
 }
 
 
