@@ -83,10 +83,9 @@
 
   // Eighty's count by tiles: the count of each team as the tiles are tapped; the count in
   // fives and the tiles are two ways to say one thing, so choosing one clears the other.
-  function tileCount(tile) {
-    const pips = tile.split("-").map(Number);
-    const sum = pips[0] + pips[1];
-    return sum === 10 || sum === 5 ? sum : 0;
+  // What a tile box counts: its data-count, from the ruleset ("No count tile" counts 0).
+  function tileCount(pick) {
+    return Number(pick.dataset.count || 0);
   }
   document.querySelectorAll("[data-count-tiles]").forEach(function (box) {
     const group = box.closest("[data-total]");
@@ -94,15 +93,15 @@
     const picks = Array.from(box.querySelectorAll("input[type=checkbox]"));
     const live = box.querySelector("[data-live-count]");
     const all = Array.from(teams[0].querySelectorAll("input[type=checkbox]"))
-      .reduce(function (sum, pick) { return sum + tileCount(pick.value); }, 0);
+      .reduce(function (sum, pick) { return sum + tileCount(pick); }, 0);
 
     function show() {
       const ticked = teams.map(function (team) {
-        return Array.from(team.querySelectorAll("input:checked")).map(function (p) { return p.value; });
+        return Array.from(team.querySelectorAll("input:checked"));
       });
       const given = ticked.filter(function (t) { return t.length; }).length;
       const counts = ticked.map(function (t) {
-        return t.reduce(function (sum, tile) { return sum + (tile === "none" ? 0 : tileCount(tile)); }, 0);
+        return t.reduce(function (sum, pick) { return sum + tileCount(pick); }, 0);
       });
       const others = counts.reduce(function (a, b) { return a + b; }, 0);
       live.textContent = given === 0 ? "" : teams.map(function (team, i) {

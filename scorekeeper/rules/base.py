@@ -420,3 +420,16 @@ def flag(entry: Entry, key: str) -> bool:
 def points_phrase(points: int) -> str:
     """'1 point', '12 points', '-3 points'."""
     return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def count_tiles_sentence(worth: Mapping[str, int]) -> str:
+    """What the count tiles are worth, for the page: '5-5 and 6-4 count 10; 5-0, 4-1 and 3-2
+    count 5.' (`worth` maps each tile as the game names it to its value)."""
+    by_worth: dict[int, list[str]] = {}
+    for tile, value in worth.items():
+        by_worth.setdefault(value, []).append(tile)
+    parts = []
+    for value, names in by_worth.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        parts.append(f"{listed} count {value}")
+    return "; ".join(parts) + "."

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.rules.base import (
     Entry,
@@ -40,6 +40,7 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
+    count_tiles_sentence,
     first_to_target,
     flag,
     per_side,
@@ -385,6 +386,25 @@ def _award_phrase(points: int, marks: bool) -> str:
 @dataclass(frozen=True)
 class EightyRuleset(Ruleset):
     """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
+
+    # --- what the entry page shows, so that no template restates a rule ---------------
+
+    lowest_bid: ClassVar[int] = LOWEST_BID
+    highest_bid: ClassVar[int] = HIGHEST_BID
+    bid_step: ClassVar[int] = 5  # the bids offered as buttons; the others are typed
+    tricks: ClassVar[int] = TRICKS
+    all_count: ClassVar[int] = ALL_COUNT
+    count_step: ClassVar[int] = 5  # every count tile is worth 5 or 10
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_sentence({str(t): v for t, v in COUNT_VALUES.items()})
+
+    @property
+    def count_tile_copies(self) -> tuple[tuple[str, int, int], ...]:
+        """Each count tile, its worth and how many copies the two sets hold."""
+        return tuple((str(t), v, EIGHTY_SET.copies[t]) for t, v in COUNT_VALUES.items())
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)

@@ -27,6 +27,7 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
+    count_tiles_sentence,
     flag,
     per_side,
     side_numbers,
@@ -152,10 +153,6 @@ class Taken:
 def count_tile_name(tile: Tile) -> str:
     """A tile as 42 players name the count: high end first (6-4, 5-0, 4-1, 3-2)."""
     return f"{tile.high}-{tile.low}"
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --- reading an entry ------------------------------------------------------------------
@@ -544,11 +541,12 @@ class Texas42Ruleset(Ruleset):
     @property
     def count_hint(self) -> str:
         """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5.'"""
-        by_worth: dict[int, list[str]] = {}
-        for tile, worth in COUNT_VALUES.items():
-            by_worth.setdefault(worth, []).append(count_tile_name(tile))
-        parts = [f"{_and(names)} count {worth}" for worth, names in by_worth.items()]
-        return "; ".join(parts) + "."
+        return count_tiles_sentence({count_tile_name(t): v for t, v in COUNT_VALUES.items()})
+
+    @property
+    def count_worth(self) -> Mapping[str, int]:
+        """Each count tile as the page shows it, and its worth."""
+        return {count_tile_name(t): v for t, v in COUNT_VALUES.items()}
 
     def bid_rows(self) -> tuple[BidRow, ...]:
         """The bids the page offers: a row of point bids, then the mark bids."""
