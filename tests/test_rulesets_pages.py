@@ -166,3 +166,50 @@ def test_fives_and_threes_correction_keeps_the_out_flag(client: FlaskClient) -> 
     hand = client.get(f"/api/games/{game}").json["hands"][0]  # type: ignore[index]
     assert hand["scores"] == {"Ann": 3, "Bob": 8}  # 6 → 2 threes = 2, + go 1
     assert hand["entry"]["plays"][1]["out"] is True
+
+
+def test_new_games_are_watched_shared_and_stand_in_a_league(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Issue 20: "sharing, leagues and nights work through the existing generic machinery" —
+    a finished Texas 42 and Fives and Threes game in a league: watch page, share page,
+    standings."""
+    league = client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    assert league is not None
+    headers = {"X-League-Token": league["league_token"]}
+
+    def league_game(ruleset: str, **fields: Any) -> dict[str, Any]:
+        body = {"ruleset": ruleset, "players": FOUR, "league": league["slug"], **fields}
+        created = client.post("/api/games", json=body, headers=headers)
+        assert created.status_code == 201, created.json
+        game: dict[str, Any] = created.json  # type: ignore[assignment]
+        return game
+
+    texas = league_game("texas-42", options={"marks_target": 1})
+    scorer = {"X-Scorer-Token": texas["scorer_token"]}
+    won = client.post(
+        f"/api/games/{texas['id']}/hands",
+        json={"bidder": "Bob", "bid": 30, "made": True},
+        headers=scorer,
+    )
+    assert won.json is not None and won.json["winners"] == ["Bob & Dee"]
+    fives = league_game("fives-and-threes", partnerships=True, options={"target": 9})
+    scorer = {"X-Scorer-Token": fives["scorer_token"]}
+    won = client.post(
+        f"/api/games/{fives['id']}/hands",
+        json={"plays": [{"player": "Ann", "ends": [5, "5-5"]}, {"player": "Cy", "points": 1}]},
+        headers=scorer,
+    )
+    assert won.json is not None and won.json["winners"] == ["Ann & Cy"], won.json
+
+    watcher = app.test_client()
+    for game in (texas, fives):
+        watch = watcher.get(f"/games/{game['id']}")
+        assert watch.status_code == 200
+        assert "won" in watch.get_data(True)
+        assert watcher.get(f"/games/{game['id']}/share").status_code == 200
+    for ruleset in ("texas-42", "fives-and-threes"):
+        standings = watcher.get(f"/api/leagues/{league['slug']}/standings?ruleset={ruleset}")
+        assert standings.status_code == 200, standings.get_data(True)
+        rows = standings.json["rows"]  # type: ignore[index]
+        assert rows and any(row.get("won") == 1 for row in rows), rows
