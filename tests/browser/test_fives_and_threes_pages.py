@@ -12,6 +12,7 @@ from tests.browser.conftest import (
     screenshot,
     serious_accessibility_problems,
 )
+from tests.browser.test_texas_42_pages import BROKEN_WORDS
 
 PLAY_TAPS = 3  # a play changes one end: tap that end, its number, Record (Muggins' 3)
 
@@ -192,6 +193,8 @@ def test_partnerships_and_the_end_of_a_blocked_hand(phone: Phone) -> None:
     record(phone)  # Margaret (after the dealer): 5-5 alone, 10 → 2
     assert phone.totals() == {us: 0, them: 2}
     screenshot(page, "scorer-fives-and-threes-partners-pad")
+    for root in ("#board", "#entry"):  # issue 15: names never break inside a word
+        assert page.evaluate(BROKEN_WORDS, root) == [], root
     with phone.count_taps() as end:
         in_view(phone, ".play-blocked")
         phone.submit(".play-blocked")
