@@ -479,3 +479,13 @@ def test_live_plays_through_the_api(api: Any) -> None:
     assert won.json["totals"] == {"Ann": 12, "Bob": 8}
     assert won.json["status"] == "finished" and won.json["winners"] == ["Ann"]
     assert post({"player": "Bob", "ends": [5, 1]}).status_code == 409
+
+
+def test_the_history_explains_a_hand_from_the_totals_before_it(api: Any) -> None:
+    """SCORING_MORE.md: "A score that would take the side over the target is disregarded":
+    the history of changes says so of the hand as it was scored, not as if from 0."""
+    game = api.create("fives-and-threes", ["Ann", "Bob"])
+    api.hand(game["id"], {"plays": [{"player": "Bob", "points": 8}] * 7, "domino": None})
+    api.hand(game["id"], {"plays": [{"player": "Bob", "ends": [5, "5-5"]}], "domino": None})
+    page = api.client.get(f"/games/{game['id']}/history").get_data(True)
+    assert "would make 64, over 61: not scored" in page
