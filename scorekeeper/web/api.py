@@ -24,7 +24,7 @@ def json_body() -> dict[str, Any]:
     raw = request.get_data(cache=True)
     try:
         body = json.loads(raw)
-    except ValueError:  # not UTF-8, not JSON, or a number of thousands of digits
+    except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")

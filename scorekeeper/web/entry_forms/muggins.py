@@ -28,8 +28,7 @@ MAX_PLAY_ROWS = 100
 
 def end_value(text: str) -> int | str:
     """An open end as the API takes it: 5 for a plain end, "5-5" for a crosswise double."""
-    # An end is one or two digits; a longer number stays text, refused as no domino's end.
-    return int(text) if text.isdecimal() and text.isascii() and len(text) <= 2 else text
+    return int(text) if text.isdecimal() and text.isascii() else text
 
 
 def read_play(game: Game, form: FormData) -> Entry:
