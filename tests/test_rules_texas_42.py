@@ -536,7 +536,9 @@ def test_made_must_agree_with_the_points() -> None:
     """SCORING_MORE.md Checks: "If `made` is given with points or tricks, it must agree with
     them"."""
     entry = {"bidder": "Ann", "bid": 31, "points": {"Us": 35, "Them": 7}, "made": False}
-    assert refusal(entry).field == "made"
+    refused = refusal(entry)
+    assert refused.field == "made"
+    assert refused.message == "Set was tapped, but the points say the bid was made"
     assert score({**entry, "made": True}).scores == {"Us": 1, "Them": 0}
 
 

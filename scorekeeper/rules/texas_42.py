@@ -352,7 +352,7 @@ def _undecided(bid: Bid, taken: Taken, others: str) -> RuleError:
         need = "all 42" if bid.in_marks else f"{bid.value}"
         return RuleError(
             f"not decided: {bid.side} {ours} of {need}, {others} {theirs}. Play on until the "
-            "bid is made or set, or tap made or set",
+            "bid is made or set, or tap Made or Set",
             "points",
         )
     assert taken.tricks is not None
@@ -363,19 +363,11 @@ def _undecided(bid: Bid, taken: Taken, others: str) -> RuleError:
     )
 
 
-def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str, options: Options) -> bool:
+def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str) -> bool:
     """Whether the bid was made: from the points or tricks, or from `made` as given."""
-    points_scoring = options["scoring"] == "points"
-    special = bid.contract is not None
     given = entry.get("made")
     if given is not None and not isinstance(given, bool):
         raise RuleError("made must be true or false", "made")
-    if given is not None and points_scoring and not special:
-        raise RuleError(
-            "playing for points, a regular bid needs each team's points (or tricks and count), "
-            "not just made or set",
-            "made",
-        )
     decided: bool | None = None
     if "bidder_tricks" in entry:
         if bid.contract is None or bid.contract.name != "nello":
@@ -403,10 +395,8 @@ def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str, options: Opti
             "give each team's points, or tricks and count, or whether the bid was made", "points"
         )
     if given is not None and decided is not None and given != decided:
-        shown = "made" if decided else "set"
-        raise RuleError(
-            f"made is {str(given).lower()}, but the points say the bid was {shown}", "made"
-        )
+        said, shown = ("Made", "set") if given else ("Set", "made")
+        raise RuleError(f"{said} was tapped, but the points say the bid was {shown}", "made")
     if decided is None and given is None:
         raise _undecided(bid, taken, others)
     return bool(given) if decided is None else decided
@@ -475,7 +465,7 @@ class Texas42Ruleset(Ruleset):
         if points_scoring and not special and taken.points is None:
             raise RuleError("playing for points, give each team's count with its tricks", "count")
         others = _other(table, bid.side)
-        made = made_or_set(entry, bid, taken, others, options)
+        made = made_or_set(entry, bid, taken, others)
         winner = bid.side if made else others
         scores = zero_scores(table)
         said = f"{bid.said}; {took_phrase(bid, taken, others, entry, made)}"
