@@ -359,6 +359,12 @@ class FivesAndThreesRuleset(Ruleset):
         scores = read_scores(entry, table, options)
         return score_in_order(scores, table, options, before, strict=True)
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """Hands worth the go point alone, to seat 1 or to seat 2: totals then climb one by
+        one, so a run of them reaches any target exactly, as the exact finish asks."""
+        first, second = table.players[0], table.players[1]
+        return ({"plays": [], "domino": first}, {"plays": [], "domino": second})
+
     def sample_entry(self, table: Table) -> dict[str, Any]:
         first, second = table.players[0], table.players[1]
         return {
