@@ -55,7 +55,9 @@ class Game:
         if not self.pending_plays:
             return None
         number = len(self.hands) + 1
-        before = self.totals_after(len(self.hands))
+        # The entered hands added up directly: the game's own totals look at this hand too.
+        entered = [ScoredHand(h.number, h.entry, h.result) for h in self.hands]
+        before = running_totals(self.table, entered)
         result = self.ruleset.plays_in_game(self.pending_plays, self.table, self.options, before)
         dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
         return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
