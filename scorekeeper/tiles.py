@@ -44,7 +44,8 @@ def parse_tile(text: object, field: str | None = None) -> Tile:
         raise RuleError(f"{text!r} is not a domino: write a tile as two numbers like 3-4", field)
     match = TILE_TEXT.fullmatch(text.replace("–", "-"))
     if match is None:
-        raise RuleError(f"“{text}” is not a domino: write a tile as two numbers like 3-4", field)
+        shown = text if len(text) <= 20 else text[:20] + "…"  # not a page of digits back
+        raise RuleError(f"“{shown}” is not a domino: write a tile as two numbers like 3-4", field)
     return Tile.of(int(match[1]), int(match[2]))
 
 

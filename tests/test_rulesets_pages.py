@@ -213,3 +213,29 @@ def test_new_games_are_watched_shared_and_stand_in_a_league(
         assert standings.status_code == 200, standings.get_data(True)
         rows = standings.json["rows"]  # type: ignore[index]
         assert rows and any(row.get("won") == 1 for row in rows), rows
+
+
+def test_a_number_with_5000_digits_is_refused_with_a_sentence(client: FlaskClient) -> None:
+    """Brief: "a number with 5,000 digits … gets a clear sentence and changes nothing" — in
+    Texas 42's points, a Fives and Threes end and a JSON bid."""
+    game = start(client, "texas-42", FOUR, **{"option-scoring": "points"})
+    huge = "9" * 5000
+    response = client.post(
+        f"/games/{game}/hands", data={"bidder": "Ann", "bid": "30", "points-0": huge}
+    )
+    assert response.status_code == 422
+    assert "is far too large: 5000 digits" in response.get_data(True)
+    fives = start(client, "fives-and-threes", ["Ann", "Bob"])
+    play = client.post(f"/games/{fives}/plays", data={"player": "Ann", "end": [huge, "5"]})
+    assert play.status_code == 422
+    assert "“99999999999999999999…” is not a domino" in play.get_data(True)
+    created = client.post("/api/games", json={"ruleset": "texas-42", "players": FOUR}).json
+    assert created is not None
+    hand = client.post(
+        f"/api/games/{created['id']}/hands",
+        data='{"bidder": "Ann", "bid": ' + huge + ', "made": true}',
+        content_type="application/json",
+        headers={"X-Scorer-Token": created["scorer_token"]},
+    )
+    assert hand.status_code == 422 and hand.json is not None and hand.json["error"]
+    assert client.get(f"/api/games/{created['id']}").json["hands"] == []  # type: ignore[index]
