@@ -150,6 +150,7 @@
     const actions = form.querySelector("[data-check-actions]");
     const claimed = form.querySelector("input[name=claimed]");
     const setChoice = form.querySelector("[data-set-choice]");
+    const gameChoice = form.querySelector("[data-game-choice]");
     let ends = [];
     let asked = 0;
 
@@ -189,6 +190,7 @@
       window.history.replaceState(null, "", blank ? window.location.pathname : "?" + query);
       const body = {
         set: setChoice.value,
+        ruleset: gameChoice.value,
         ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }),
       };
       const typed = claimed.value.trim();
@@ -220,6 +222,7 @@
     claimed.addEventListener("input", check);
     // Another set has other numbers on its ends: the page draws its pad afresh.
     setChoice.addEventListener("change", function () { form.submit(); });
+    gameChoice.addEventListener("change", check);
     actions.hidden = true;
   }
 

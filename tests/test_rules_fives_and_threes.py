@@ -489,3 +489,41 @@ def test_the_history_explains_a_hand_from_the_totals_before_it(api: Any) -> None
     api.hand(game["id"], {"plays": [{"player": "Bob", "ends": [5, "5-5"]}], "domino": None})
     page = api.client.get(f"/games/{game['id']}/history").get_data(True)
     assert "would make 64, over 61: not scored" in page
+
+
+# --- the muggins-call checker's Fives and Threes mode ---------------------------------------
+
+
+def test_the_checker_counts_fives_and_threes(api: Any) -> None:
+    """SCORING_MORE.md: "(Proposed) `POST /api/muggins/check` takes `"ruleset":
+    "fives-and-threes"`: `{"ends": [5, "5-5"], "ruleset": "fives-and-threes"}` →
+    `{"count": 15, "points": 8}`"; a verdict only with a claim (SCORING.md, Muggins)."""
+    client = api.client
+    answer = client.post(
+        "/api/muggins/check", json={"ends": [5, "5-5"], "ruleset": "fives-and-threes"}
+    ).json
+    assert (answer["count"], answer["points"]) == (15, 8)
+    assert answer["explanation"] == "The ends count 15: 3 fives + 5 threes = 8."
+    assert "muggins" not in answer
+    muggins = client.post("/api/muggins/check", json={"ends": [5, "5-5"]}).json
+    assert (muggins["count"], muggins["points"]) == (15, 15)
+    claim = client.post(
+        "/api/muggins/check", json={"ends": [6, 3], "ruleset": "fives-and-threes", "claimed": 2}
+    ).json
+    assert (claim["points"], claim["muggins"]) == (3, True)
+    for body, field in (
+        ({"ends": [5, 5, 5], "ruleset": "fives-and-threes"}, "ends"),
+        ({"ends": ["6-6", "6-6"], "ruleset": "fives-and-threes"}, "ends"),
+        ({"ends": [5, 5], "ruleset": "fives-and-threes", "set": "double-nine"}, "set"),
+        ({"ends": [5, 5], "ruleset": "block"}, "ruleset"),
+    ):
+        refused = client.post("/api/muggins/check", json=body)
+        assert refused.status_code == 422 and refused.json["field"] == field, refused.json
+
+
+def test_the_checker_page_has_the_fives_and_threes_mode(api: Any) -> None:
+    """The checker page (script off: a plain GET form) counts fives and threes when asked."""
+    page = api.client.get("/muggins?ruleset=fives-and-threes&end=5&end=5-5&claimed=").get_data(True)
+    assert 'value="fives-and-threes" selected' in page
+    assert "The ends count 15: 3 fives + 5 threes = 8." in page
+    assert "No muggins" not in page and "Muggins stands" not in page

@@ -328,6 +328,7 @@ def schemas() -> dict[str, Any]:
                 "set": {"enum": ["double-six", "double-nine"]},
                 "points_per_five": {"type": "boolean"},
                 "claimed": {"type": ["integer", "null"], "minimum": 0},
+                "ruleset": {"enum": ["muggins", "fives-and-threes"]},
             },
         },
         "MugginsCheckResult": {

@@ -229,3 +229,22 @@ def test_fives_and_threes_without_javascript(
     assert phone.totals() == {"Ann": 2, "Bob": 8}
     expect(page.locator("#hand-1")).to_contain_text("+ go 1")
     context.close()
+
+
+def test_the_checker_in_fives_and_threes_mode(phone: Phone) -> None:
+    """SCORING_MORE.md: the muggins-call checker takes "ruleset": "fives-and-threes" — on its
+    page, the game is a choice; 5 and 5-5 count 15, which scores 8."""
+    page = phone.page
+    phone.go("/muggins")
+    page.locator("[data-game-choice]").select_option("fives-and-threes")
+    key(phone, "5")
+    slot(phone, 2)
+    key(phone, "5")
+    double(phone)
+    result = page.locator("[data-checker-result]")
+    expect(result).to_contain_text("The ends count 15: 3 fives + 5 threes = 8.")
+    expect(result).not_to_contain_text("muggins")
+    page.fill('input[name="claimed"]', "4")
+    expect(result).to_contain_text("Muggins stands")
+    screenshot(page, "checker-fives-and-threes")
+    assert not serious_accessibility_problems(page)
