@@ -239,3 +239,22 @@ def test_a_number_with_5000_digits_is_refused_with_a_sentence(client: FlaskClien
     )
     assert hand.status_code == 422 and hand.json is not None and hand.json["error"]
     assert client.get(f"/api/games/{created['id']}").json["hands"] == []  # type: ignore[index]
+
+
+def test_texas_42_everybody_passed_on_the_page(client: FlaskClient) -> None:
+    """SCORING_MORE.md: "`forced` (default): if everybody passes, the dealer must bid 30" —
+    the page says so instead of offering "Everybody passed"; with "`redeal`: a redeal is
+    recorded as a hand scoring 0 for both teams, and the deal moves on", it offers it."""
+    forced = start(client, "texas-42", FOUR)
+    page = client.get(f"/games/{forced}").get_data(True)
+    assert "Everybody passed? Then Ann, the dealer, must bid 30" in page
+    assert 'name="all_passed"' not in page
+    redeal = start(client, "texas-42", FOUR, **{"option-all_pass": "redeal"})
+    page = client.get(f"/games/{redeal}").get_data(True)
+    assert 'name="all_passed"' in page
+    saved = client.post(f"/games/{redeal}/hands", data={"all_passed": "1"})
+    assert saved.status_code == 303
+    game = client.get(f"/api/games/{redeal}").json
+    assert game is not None
+    assert game["hands"][0]["scores"] == {"Ann & Cy": 0, "Bob & Dee": 0}
+    assert game["next"]["dealer"] == "Bob"
