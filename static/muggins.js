@@ -95,6 +95,7 @@
     const count = form.querySelector("[data-play-count]");
     const score = form.querySelector(".play-score");
     const out = form.querySelector(".play-out");
+    const partners = form.dataset.partnerships === "true";
     const calls = Array.from(form.querySelectorAll(".muggins-call"));
     const sideOf = {};
     calls.forEach(function (call) { sideOf[call.value] = call.dataset.side; });
@@ -126,8 +127,8 @@
         out.textContent = !player ? "Last tile: tap who played"
           : !ends.some(Boolean) ? "Last tile: tap the open ends"
           : over(1)
-          ? player + " chipped out: " + (points + 1) + " would go over " + target + ", not scored"
-          : player + " chipped out: " + points + " + go 1";
+          ? player + (partners ? " and partner out: " : " chipped out: ") + (points + 1) + " would go over " + target + ", not scored"
+          : player + (partners ? " and partner out: " : " chipped out: ") + points + " + go 1";
       }
       calls.forEach(function (call) {
         call.hidden = !player || sideOf[call.value] === sideOf[player];

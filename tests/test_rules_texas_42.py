@@ -663,3 +663,12 @@ def test_the_api_entries_of_the_contract(api: Any) -> None:
     assert done["status"] == "finished" and done["winners"] == ["Us"]
     late = api.post_hand(special["id"], {"bidder": "Ann", "bid": 30, "made": True})
     assert late.status_code == 409
+
+
+def test_the_board_says_how_far_the_leader_is() -> None:
+    """SCORING_MORE.md End: "**Option** `marks_target` (7) for marks; **option**
+    `points_target` (250) for points" — the page says how far the leader has to go."""
+    made = {"bidder": "Ann", "bid": 84, "made": True}
+    assert play([made]).explanation == "leader needs 5 marks more to reach 7 marks"
+    points = {"bidder": "Ann", "bid": 30, "points": {"Us": 40, "Them": 2}}
+    assert play([points], **POINTS).explanation == "leader needs 210 points more to reach 250"

@@ -30,6 +30,7 @@ from scorekeeper.rules.base import (
     count_tiles_sentence,
     flag,
     per_side,
+    running_totals,
     side_numbers,
     whole_number,
     zero_scores,
@@ -511,11 +512,16 @@ class Texas42Ruleset(Ruleset):
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """First team to 7 marks (or 250 points) wins; playing for points, the bidders win
         when both teams get there on the same hand ("bidder goes out")."""
-        if options["scoring"] == "points":
-            return bidders_win_on_a_shared_crossing(table, hands, int(options["points_target"]), "")
-        return bidders_win_on_a_shared_crossing(
-            table, hands, int(options["marks_target"]), " marks"
-        )
+        points = options["scoring"] == "points"
+        target = int(options["points_target"] if points else options["marks_target"])
+        unit = "" if points else " marks"
+        status = bidders_win_on_a_shared_crossing(table, hands, target, unit)
+        if status.finished:
+            return status
+        # What the board says of the game's distance (its target is not the seeds' "target").
+        best = max(running_totals(table, hands).values())
+        more = f"{target - best}{unit or ' points'}"
+        return Status(False, (), f"leader needs {more} more to reach {target}{unit}")
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides
