@@ -212,3 +212,23 @@ def test_long_names_never_break_inside_a_word(phone: Phone) -> None:
     assert height <= 2 * 844, height
     assert_fits_a_phone(page)
     screenshot(page, "scorer-texas-42-long-names")
+
+
+def test_the_rules_pages_of_the_new_games(phone: Phone) -> None:
+    """Issue 20: "The rules page of each new game shows a summary of its rules and the
+    sources"."""
+    page = phone.page
+    for ruleset, says in (
+        ("texas-42", "The hand is worth 42."),
+        ("fives-and-threes", "15 scores 8 (3 fives and 5 threes)"),
+    ):
+        phone.go(f"/rules/{ruleset}")
+        expect(page.locator("article")).to_contain_text(says)
+        expect(page.get_by_role("heading", name="Sources")).to_be_visible()
+        assert page.locator(".sources li").count() >= 5
+        assert_fits_a_phone(page)
+        widest = page.locator(".sources li").evaluate_all(
+            "items => Math.max(...items.map((li) => li.scrollWidth - li.clientWidth))"
+        )
+        assert widest <= 0, f"a source's address sticks out by {widest}px"
+        screenshot(page, f"rules-{ruleset}")
