@@ -317,9 +317,12 @@ def muggins_checker() -> str:
     ends = [end for end in request.args.getlist("end") if end]
     claimed = request.args.get("claimed", "").strip()
     set_name = request.args.get("set", checker.DEFAULT_SET)
+    game = request.args.get("ruleset", checker.MUGGINS)
     result, error = None, None
-    if ends or set_name not in SETS:
+    if ends or set_name not in SETS or game not in checker.GAMES:
         body: dict[str, Any] = {"ends": [as_whole_number(end) for end in ends], "set": set_name}
+        if game != checker.MUGGINS:
+            body["ruleset"] = game
         if claimed:  # a blank claim is no claim: the page says nothing of muggins then
             body["claimed"] = as_whole_number(claimed)
         try:
@@ -335,6 +338,8 @@ def muggins_checker() -> str:
         claimed=claimed,
         sets=SETS,
         chosen_set=shown_set,
+        games=checker.GAMES,
+        chosen_game=game if game in checker.GAMES else checker.MUGGINS,
     )
 
 

@@ -39,6 +39,10 @@ def read_play(game: Game, form: FormData) -> Entry:
     caller = player_named(game, form, "muggins_by")
     if caller is not None:
         play["muggins_by"] = caller
+    if form.get("out"):
+        play["out"] = (
+            True  # Fives and Threes: the play of the last tile (the page offers it there only)
+        )
     return play
 
 
@@ -78,6 +82,8 @@ def row_play(form: FormData, row: int) -> Entry | None:
     caller = (form.get(f"{prefix}-muggins") or "").strip()
     if caller:
         play["muggins_by"] = caller
+    if form.get(f"{prefix}-out"):
+        play["out"] = True
     return play
 
 
@@ -94,6 +100,8 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
         else:
             values[f"{prefix}-points"] = str(play.get("points", ""))
         values[f"{prefix}-muggins"] = str(play.get("muggins_by") or "")
+        if play.get("out"):
+            values[f"{prefix}-out"] = "1"
     return values
 
 
