@@ -18,7 +18,15 @@ from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.rules import Ruleset, get_ruleset
-from scorekeeper.rules.base import HandResult, NextHand, ScoredHand, Status, Table, running_totals
+from scorekeeper.rules.base import (
+    HandResult,
+    NextHand,
+    ScoredHand,
+    Status,
+    Table,
+    running_totals,
+    time_called,
+)
 
 NAME_LIMIT = 40
 
@@ -31,6 +39,7 @@ class PlayedHand:
     entry: Mapping[str, Any]
     result: HandResult
     dealer: str
+    entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,7 @@ class Game:
     created_at: str
     pending_plays: tuple[Mapping[str, Any], ...] = ()
     match: Match | None = None
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
     @cached_property
     def in_progress(self) -> PlayedHand | None:
@@ -70,7 +80,18 @@ class Game:
 
     @cached_property
     def status(self) -> Status:
-        return self.ruleset.status(self.table, self.options, self.scored)
+        played = self.ruleset.status(self.table, self.options, self.scored)
+        last = self.last_hand_on_time
+        if played.finished or last is None:
+            return played
+        return time_called(self.table, self.totals_after(last), self.ruleset.lowest_wins, last)
+
+    @property
+    def last_hand_on_time(self) -> int | None:
+        """With time called: the first hand entered from then on, the game's last."""
+        if self.time_called_at is None:
+            return None
+        return next((h.number for h in self.hands if h.entered_at >= self.time_called_at), None)
 
     @property
     def finished(self) -> bool:
@@ -159,6 +180,7 @@ def load_game(db: Database, game_id: str) -> Game:
                 steps=tuple(json.loads(h["steps"] or "[]")),
             ),
             dealer=h["dealer"],
+            entered_at=h["created_at"],
         )
         for h in store.hand_rows(db, game_id)
     )
@@ -174,6 +196,7 @@ def load_game(db: Database, game_id: str) -> Game:
         created_at=row["created_at"],
         pending_plays=tuple(store.pending_plays(db, game_id, len(hands) + 1)),
         match=match_of(db, ruleset, table, row),
+        time_called_at=row["time_called_at"],
     )
 
 
@@ -260,10 +283,15 @@ def insert_new_game(
     *,
     previous: Game | None = None,
     match: tuple[str, int] | None = None,
+    in_match: bool = True,
+    time_called_at: str | None = None,
 ) -> str:
-    """Write a game's row and its first log line (inside the caller's transaction)."""
+    """Write a game's row and its first log line (inside the caller's transaction).
+
+    A club night's table plays one game a round, never a match (`in_match=False`).
+    """
     game_id = tokens.new_game_id()
-    if match is None and new.ruleset.match_games(new.table):
+    if match is None and in_match and new.ruleset.match_games(new.table):
         match = (game_id, 1)
     at = store.now()
     store.insert_game(
@@ -286,6 +314,7 @@ def insert_new_game(
             "match_id": match[0] if match else None,
             "match_game": match[1] if match else None,
             "previous_game": previous.id if previous else None,
+            "time_called_at": time_called_at,
         },
     )
     store.append_log(db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1)
