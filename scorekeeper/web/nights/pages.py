@@ -8,10 +8,12 @@ is flashed on the night page, which is shown again with nothing changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
-from wtforms import HiddenField, IntegerField, RadioField, StringField, TextAreaField
+from wtforms import HiddenField, IntegerField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
 from scorekeeper import leagues
@@ -28,7 +30,7 @@ from scorekeeper.web.leagues.rights import held_token, require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
 from scorekeeper.web.nights.screens import board_version, render_board
-from scorekeeper.web.nights.shown import FORMAT_NAMES, is_organiser, requested_night
+from scorekeeper.web.nights.shown import FORMAT_NAMES, FORMATS, is_organiser, requested_night
 from scorekeeper.web.nights.steps import RoundForm
 from scorekeeper.web.pages import chosen_options, option_default_text
 from scorekeeper.web.share import svg_response
@@ -38,18 +40,10 @@ NIGHT = f"{PAGE}/<int:number>"
 
 
 class NewNightForm(FlaskForm):  # type: ignore[misc]
-    """A night's settings; the house rules (options) are read by name, as on the new-game page."""
+    """A night's settings; the format, table size and house rules are read by name (they vary
+    by game), as on the new-game page."""
 
     name = StringField("Name", validators=[Optional(), Length(max=nights.NAME_LIMIT)])
-    format = RadioField(
-        "Format",
-        choices=[
-            ("individual", "Individual: each player ranked alone"),
-            ("pairs", "Pairs: fixed partners, ranked as a pair"),
-        ],
-        default="individual",
-    )
-    table_size = RadioField("Players per table", coerce=int)
     rounds = IntegerField(
         "Rounds planned", default=3, validators=[NumberRange(1, nights.ROUNDS_LIMIT)]
     )
@@ -113,9 +107,6 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     if ruleset is None:
         raise NotFound(f"There is no game called {ruleset_id}.")
     form = NewNightForm()
-    form.table_size.choices = [(n, str(n)) for n in ruleset.players]
-    if request.method == "GET":
-        form.table_size.data = 4 if 4 in ruleset.players else max(ruleset.players)
     error: RuleError | AppError | None = None
     if form.validate_on_submit():
         try:
@@ -125,8 +116,8 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
                 {
                     "name": form.name.data,
                     "ruleset": ruleset.id,
-                    "format": form.format.data,
-                    "table_size": None if form.format.data == "pairs" else form.table_size.data,
+                    "format": request.form.get("format", "individual"),
+                    "table_size": chosen_table_size(request.form.get("format"), request.form),
                     "rounds": form.rounds.data,
                     "minutes": form.minutes.data,
                     "options": chosen_options(ruleset, [], False, request.form),
@@ -142,11 +133,23 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         league=league,
         ruleset=ruleset,
         form=form,
+        formats=FORMATS,
+        default_size=4 if 4 in ruleset.players else max(ruleset.players),
         error=error,
         values=request.form,
         option_default=option_default_text,
     )
     return (page, 422) if request.method == "POST" else page
+
+
+def chosen_table_size(night_format: str | None, form: Mapping[str, str]) -> int | None:
+    """The players per table chosen (pairs always play two pairs a table)."""
+    raw = form.get("table_size", "")
+    if night_format == "pairs" or not raw:
+        return None
+    if not raw.isdecimal() or len(raw) > 3:
+        raise RuleError("choose the players per table", "table_size")
+    return int(raw)
 
 
 # --- the night page ------------------------------------------------------------------
@@ -308,7 +311,9 @@ def cards(slug: str, number: int, round_number: int) -> Response:
     """A printable card per table: its seats and the QR code to score it."""
     _league, night = organiser_night(slug, number)
     played = night_round(night, round_number)
-    response = Response(render_template("nights/cards.html", night=night, round=played))
+    links = {table.number: scorer_link(night, played, table.number) for table in played.tables}
+    page = render_template("nights/cards.html", night=night, round=played, links=links)
+    response = Response(page)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -321,9 +326,14 @@ def scorer_qr(slug: str, number: int, round_number: int, table: int) -> Response
     seated = next((t for t in played.tables if t.number == table), None)
     if seated is None:
         raise NotFound(f"Round {round_number} has no table {table}.")
-    token = night.table_token(current_app.config["SECRET_KEY"], round_number, table)
-    url = external_url("pages.join", game_id=seated.game_id, token=token)
-    return svg_response(qr_svg(url), "no-store")
+    return svg_response(qr_svg(scorer_link(night, played, table)), "no-store")
+
+
+def scorer_link(night: Night, played: nights.Round, table: int) -> str:
+    """A table's scorer link: for the organiser's cards and QR codes only."""
+    game_id = next(t.game_id for t in played.tables if t.number == table)
+    token = night.table_token(current_app.config["SECRET_KEY"], played.number, table)
+    return external_url("pages.join", game_id=game_id, token=token)
 
 
 @bp.get(f"{NIGHT}/qr.svg")

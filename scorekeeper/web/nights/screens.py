@@ -24,9 +24,11 @@ from scorekeeper.web.nights.steps import RoundForm, next_step
 
 NIGHT = "/leagues/<slug>/nights/<int:number>"
 # A projector shows this many tables at once; more take turns, a screenful at a time.
-SCREEN_TABLES = 6
-SCREEN_TABLES_COMPACT = 15
-SCREEN_ROWS = 14  # standings rows on the projector
+# With their 300 px QR codes (the organiser's screen, up to 9 tables) three fit.
+SCREEN_TABLES = 3
+SCREEN_TABLES_COMPACT = 8
+QR_TABLES = 9
+SCREEN_ROWS = 10  # standings rows on the projector
 
 
 def version_tag(version: tuple[int, int, int], organiser: bool) -> str:
@@ -57,9 +59,10 @@ def render_screen_board(night: Night, organiser: bool) -> str:
         "nights/_screen_board.html",
         night=night,
         organiser=organiser,
-        with_qr=organiser and tables <= SCREEN_TABLES,
-        per_page=SCREEN_TABLES if tables <= SCREEN_TABLES else SCREEN_TABLES_COMPACT,
+        with_qr=organiser and tables <= QR_TABLES,
+        per_page=SCREEN_TABLES if organiser and tables <= QR_TABLES else SCREEN_TABLES_COMPACT,
         rows=SCREEN_ROWS,
+        page_url=external_url("nights.night_page", slug=night.league.slug, number=night.number),
     )
 
 
@@ -119,5 +122,4 @@ def screen(slug: str, number: int) -> str:
         night=night,
         board=render_screen_board(night, organiser),
         version=board_version(night, organiser),
-        page_url=external_url("nights.night_page", slug=night.league.slug, number=night.number),
     )

@@ -22,6 +22,10 @@ STANDINGS_RULE = (
     "Margin: for − against, or against − for where the lowest total wins: larger is better."
 )
 FORMAT_NAMES = {"individual": "Individual", "pairs": "Pairs"}
+FORMATS = (
+    ("individual", "Individual: each player ranked alone"),
+    ("pairs", "Pairs: fixed partners, ranked as a pair"),
+)
 
 
 @bp.app_context_processor
