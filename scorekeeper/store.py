@@ -292,15 +292,20 @@ def night_game_rows(db: Database, night_id: int) -> list[dict[str, Any]]:
     return list(db.query(sql, [night_id]))
 
 
-def night_version(db: Database, night_id: int) -> tuple[int, int, int] | None:
-    """What changes with anything a night's screens show: the night and each of its games."""
+def night_version(db: Database, slug: str, number: int) -> tuple[Any, ...] | None:
+    """What changes with anything a night's screens show (the night and each of its games),
+    with its league's name and token hash: (league name, token hash, night, games, tables);
+    the league's name alone if it has no such night; None if there is no such league."""
+    if not 0 < number < 2**63:
+        number = 0
     row = db.execute(
-        "select n.version, coalesce(sum(g.version), 0), count(g.id) from nights n "
+        "select l.name, l.token_hash, n.version, coalesce(sum(g.version), 0), count(g.id) "
+        "from leagues l left join nights n on n.league_id = l.id and n.number = ? "
         "left join night_tables t on t.night_id = n.id left join games g on g.id = t.game_id "
-        "where n.id = ? group by n.id",
-        [night_id],
+        "where l.slug = ? group by l.id",
+        [number, slug],
     ).fetchone()
-    return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
+    return None if row is None else tuple(row)
 
 
 def call_time(db: Database, game_ids: list[str], at: str) -> list[str]:

@@ -29,8 +29,8 @@ from scorekeeper.tokens import fingerprint, token_hash
 from scorekeeper.web.leagues.rights import held_token, require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
-from scorekeeper.web.nights.screens import board_version, render_board
-from scorekeeper.web.nights.shown import FORMAT_NAMES, FORMATS, is_organiser, requested_night
+from scorekeeper.web.nights.screens import VIEWS, board_version, render_board, seen, view
+from scorekeeper.web.nights.shown import FORMAT_NAMES, FORMATS, requested_night
 from scorekeeper.web.nights.steps import RoundForm
 from scorekeeper.web.pages import chosen_options, option_default_text
 from scorekeeper.web.share import svg_response
@@ -157,8 +157,11 @@ def chosen_table_size(night_format: str | None, form: Mapping[str, str]) -> int 
 
 @bp.get(NIGHT)
 def night_page(slug: str, number: int) -> str:
-    night = requested_night(slug, number)
-    organiser = is_organiser(night.league)
+    asked = seen(slug, number)
+    return view("page", slug, number, asked.tag, asked.organiser)
+
+
+def render_night_page(night: Night, organiser: bool) -> str:
     return render_template(
         "nights/night.html",
         night=night,
@@ -171,6 +174,9 @@ def night_page(slug: str, number: int) -> str:
         pair_form=PairForm(formdata=None),
         format_name=FORMAT_NAMES[night.format],
     )
+
+
+VIEWS["page"] = render_night_page
 
 
 def offered_names(night: Night) -> list[str]:

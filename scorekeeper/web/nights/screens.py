@@ -9,18 +9,22 @@ handed to every phone and screen asking for it. The organiser's board carries fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import Response, current_app, render_template, request
+from flask import Response, current_app, render_template, request, session
 
-from scorekeeper import leagues, store
-from scorekeeper.db import get_db
+from scorekeeper import store
 from scorekeeper.errors import NotFound
 from scorekeeper.nights.night import Night
+from scorekeeper.tokens import token_matches
+from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
-from scorekeeper.web.nights.shown import is_organiser, requested_night
+from scorekeeper.web.nights.shown import requested_night
 from scorekeeper.web.nights.steps import RoundForm, next_step
+from scorekeeper.web.share import READER_KEY, VersionReader
 
 NIGHT = "/leagues/<slug>/nights/<int:number>"
 # A projector shows this many tables at once; more take turns, a screenful at a time.
@@ -66,31 +70,72 @@ def render_screen_board(night: Night, organiser: bool) -> str:
     )
 
 
+def render_screen(night: Night, organiser: bool) -> str:
+    """The projector's whole page."""
+    return render_template(
+        "nights/screen.html",
+        night=night,
+        board=render_screen_board(night, organiser),
+        version=board_version(night, organiser),
+    )
+
+
+Render = Callable[[Night, bool], str]
+# What is drawn once per version for everyone who is not the organiser; the night page
+# (web/nights/pages.py) adds itself as "page".
+VIEWS: dict[str, Render] = {
+    "board": render_board,
+    "screen-board": render_screen_board,
+    "screen": render_screen,
+}
+
+
 @lru_cache(maxsize=128)
 def drawn(database: str, kind: str, slug: str, number: int, tag: str) -> str:
-    """A board at one version, for everyone who is not the organiser (`database` names the app)."""
+    """`kind` of a night at one version, as a visitor sees it (`database` names the app)."""
     del database, tag  # part of the cache key only
-    night = requested_night(slug, number)
-    return render_board(night, False) if kind == "board" else render_screen_board(night, False)
+    return VIEWS[kind](requested_night(slug, number), False)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Who is asking about which version of a night, read without loading the night."""
+
+    tag: str
+    organiser: bool
+
+
+def seen(slug: str, number: int) -> Seen:
+    """The night's version and whether this browser organises it: one read, on the app's
+    shared connection for version checks (as the watch page's board does)."""
+    reader: VersionReader = current_app.extensions[READER_KEY]
+    found = reader.read(lambda db: store.night_version(db, slug, number))
+    if found is None:
+        raise NotFound(f"There is no league called {slug}. Check the address.")
+    name, token_hash, night_version, games, tables = found
+    if night_version is None:
+        raise NotFound(f"{name} has no night {number}. Check the address.")
+    held = held_league_tokens().get(slug)
+    organiser = token_matches(held, token_hash)
+    return Seen(version_tag((night_version, games, tables), organiser), organiser)
+
+
+def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> str:
+    """The organiser's view drawn for them (it carries forms); anyone else's kept per version.
+
+    A page with a message flashed for this browser is drawn for it alone too.
+    """
+    if organiser or session.get("_flashes"):
+        return VIEWS[kind](requested_night(slug, number), organiser)
+    return drawn(current_app.config["DATABASE"], kind, slug, number, tag)
 
 
 def live(kind: str, slug: str, number: int) -> Response:
-    db = get_db()
-    league = leagues.load_league(db, slug)
-    row = store.night_row(db, league.id, number)
-    version = None if row is None else store.night_version(db, row["id"])
-    if version is None:
-        raise NotFound(f"{league.name} has no night {number}. Check the address.")
-    organiser = is_organiser(league)
-    tag = version_tag(version, organiser)
-    if request.if_none_match.contains_weak(tag):
-        return tagged(Response(status=304), tag)
-    if organiser:
-        night = requested_night(slug, number)
-        body = render_board(night, True) if kind == "board" else render_screen_board(night, True)
-    else:
-        body = drawn(current_app.config["DATABASE"], kind, slug, number, tag)
-    return tagged(Response(body, mimetype="text/html"), tag)
+    asked = seen(slug, number)
+    if request.if_none_match.contains_weak(asked.tag):
+        return tagged(Response(status=304), asked.tag)
+    body = view(kind, slug, number, asked.tag, asked.organiser)
+    return tagged(Response(body, mimetype="text/html"), asked.tag)
 
 
 def tagged(response: Response, tag: str) -> Response:
@@ -109,17 +154,11 @@ def board(slug: str, number: int) -> Response:
 
 @bp.get(f"{NIGHT}/screen/board")
 def screen_board(slug: str, number: int) -> Response:
-    return live("screen", slug, number)
+    return live("screen-board", slug, number)
 
 
 @bp.get(f"{NIGHT}/screen")
 def screen(slug: str, number: int) -> str:
     """The projector: seating in large type, live totals, the timer, the standings."""
-    night = requested_night(slug, number)
-    organiser = is_organiser(night.league)
-    return render_template(
-        "nights/screen.html",
-        night=night,
-        board=render_screen_board(night, organiser),
-        version=board_version(night, organiser),
-    )
+    asked = seen(slug, number)
+    return view("screen", slug, number, asked.tag, asked.organiser)
