@@ -382,3 +382,32 @@ def test_exports_carry_every_seat_and_the_standings(
     exported = client.get(f"/leagues/{organiser.slug}/nights/{number}/night.json")
     assert "attachment" in exported.headers["Content-Disposition"]
     assert exported.json["standings"] == organiser.night(number)["standings"]
+
+
+def test_round_one_by_league_rating_puts_the_strongest_at_table_one(
+    organiser: Organiser, client: FlaskClient
+) -> None:
+    # Ann and Bob win four Moon games of the league against Cy and Dee, 7–0 each time.
+    for _ in range(4):
+        created = client.post(
+            "/api/games",
+            json={
+                "ruleset": "moon",
+                "players": ["Ann", "Cy", "Bob", "Dee"],
+                "options": {"target": 7},
+                "league": organiser.slug,
+            },
+            headers=organiser.headers,
+        ).json
+        table = {**created, "game_id": created["id"], "seats": created["players"]}
+        assert moon_hand(client, table, 1, 7, 7).json["winners"] == ["Ann & Bob"]
+    number = organiser.open(options={"target": 7})
+    organiser.post(
+        f"/{number}/players", {"add": ["Eve", "Fay", "Cy", "Gus", "Dee", "Hal", "Bob", "Ann"]}
+    )
+    seated = organiser.post(f"/{number}/rounds", {"round": 1, "order": "rating"}).json
+    first, second = seated["tables"]
+    assert {"Ann", "Bob"} <= set(first["seats"])
+    assert first["seats"][0] in ("Ann", "Bob")
+    # The two who lost every game rank below the unrated: they sit at table 2.
+    assert {"Cy", "Dee"} <= set(second["seats"])

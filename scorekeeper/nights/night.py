@@ -29,7 +29,7 @@ from scorekeeper.nights.seating import Entrant, Layout, SeatedTable, Seating, se
 from scorekeeper.nights.standings import NightStandings, Result, night_standings
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import Table
-from scorekeeper.standings import league_games, player_key, rate_games, standings_rows
+from scorekeeper.standings import Rating, league_games, player_key, rate_games, standings_rows
 
 FORMATS = ("individual", "pairs")
 NAME_LIMIT = 60
@@ -634,8 +634,10 @@ def rating_order(db: Database, night: Night, drawn: Sequence[Entrant]) -> list[E
     rows = standings_rows(rate_games(league_games(db, night.league, ruleset=night.ruleset.id)))
     rating = {row.key: row.rating.shown for row in rows}
 
+    newcomer = Rating().shown
+
     def strength(entrant: Entrant) -> float:
-        return sum(rating.get(player_key(name), 0.0) for name in entrant)
+        return sum(rating.get(player_key(name), newcomer) for name in entrant)
 
     return sorted(drawn, key=strength, reverse=True)
 

@@ -59,7 +59,7 @@ def seating(page: Page) -> dict[int, list[str]]:
     for card in page.locator("#board .night-table").all():
         number = int(card.get_attribute("data-table") or 0)
         seats = card.locator(".seats li").all_inner_texts()
-        tables[number] = [s.split(" ", 1)[1].removesuffix(" deals").strip() for s in seats]
+        tables[number] = [s.removesuffix(" deals").strip() for s in seats]
     return tables
 
 
