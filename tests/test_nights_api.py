@@ -411,3 +411,18 @@ def test_round_one_by_league_rating_puts_the_strongest_at_table_one(
     assert first["seats"][0] in ("Ann", "Bob")
     # The two who lost every game rank below the unrated: they sit at table 2.
     assert {"Cy", "Dee"} <= set(second["seats"])
+
+
+def test_pairs_can_be_registered_again_and_changed_before_they_play(organiser: Organiser) -> None:
+    number = organiser.open(format="pairs")
+    organiser.post(f"/{number}/players", {"add": NAMES[:4], "pairs": [["Ann", "Bob"]]})
+    again = organiser.post(f"/{number}/players", {"pairs": [["bob", "Ann"]]})
+    assert again.status_code == 200
+    changed = organiser.post(f"/{number}/players", {"pairs": [["Ann", "Cy"], ["Bob", "Dee"]]})
+    partners = {p["name"]: p["partner"] for p in changed.json["players"]}
+    assert partners == {"Ann": "Cy", "Bob": "Dee", "Cy": "Ann", "Dee": "Bob"}
+    seated = organiser.seat(number, 1)
+    assert set(seated["tables"][0]["sides"]) == {"Ann & Cy", "Bob & Dee"}
+    refused = organiser.post(f"/{number}/players", {"pairs": [["Ann", "Bob"]]})
+    assert refused.status_code == 422
+    assert "already played tonight in a pair" in refused.json["error"]

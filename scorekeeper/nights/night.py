@@ -506,7 +506,7 @@ def register_pairs(
             if player is None:
                 raise RuleError(f"{name} is not checked in: check them in first", "pairs")
             members.append(player)
-        if {m.pair for m in members} == {members[0].position} and members[0].pair is not None:
+        if members[0].pair is not None and members[0].pair == members[1].pair:
             continue  # already this pair
         for member in members:
             if member.key in seated_keys and member.pair is not None:

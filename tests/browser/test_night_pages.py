@@ -5,6 +5,7 @@ the projector is looked at full size, light and dark."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
@@ -16,6 +17,7 @@ from tests.browser.conftest import (
     serious_accessibility_problems,
 )
 from tests.browser.test_moon_pages import enter_moon_hand
+from tests.server import call
 
 NAMES = [
     "Ann",
@@ -198,3 +200,50 @@ def test_a_whole_night_on_phones(phone: Phone, browser: Browser, live_server: st
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(night_url.split("/nights/")[0])
     expect(page.locator(".subtitle").first).to_contain_text("Standings over 9 finished games")
+
+
+def test_the_timer_counts_down_and_the_projector_follows_a_hand_by_itself(
+    phone: Phone, live_server: str
+) -> None:
+    """A visitor's phone and projector, never reloaded: the clock runs, time is called, a
+    table's hand appears within 2 s."""
+    status, league = call("POST", f"{live_server}/api/leagues", {"name": "Late Club"})
+    assert status == 201
+    api = f"{live_server}/api/leagues/{league['slug']}/nights"
+    as_league = {"X-League-Token": league["league_token"]}
+    status, _ = call("POST", api, {"ruleset": "moon", "minutes": 40}, as_league)
+    assert status == 201
+    call("POST", f"{api}/1/players", {"add": NAMES[:4]}, as_league)
+    status, seated = call("POST", f"{api}/1/rounds", {"round": 1}, as_league)
+    assert status == 201
+    page = phone.page
+
+    phone.go(f"/leagues/{league['slug']}/nights/1")
+    expect(page.locator(".night-timer time")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d) left$"))
+    status, _ = call("POST", f"{api}/1/rounds/1/call-time", None, as_league)
+    assert status == 200
+    # The board updates by itself: time is up, and each table says its hand in play is the last.
+    expect(page.locator(".night-timer time")).to_have_text("Time!", timeout=3000)
+    expect(page.locator(".table-state")).to_have_text(
+        "0 hands played; time called: the hand in play is the last"
+    )
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    phone.go(f"/leagues/{league['slug']}/nights/1/screen")
+    table = seated["tables"][0]
+    hand = {
+        "bidder": table["seats"][1],
+        "bid": 4,
+        "tricks": {table["sides"][1]: 5, table["sides"][0]: 2},
+    }
+    status, _ = call(
+        "POST",
+        f"{live_server}/api/games/{table['game_id']}/hands",
+        hand,
+        {"X-Scorer-Token": table["scorer_token"]},
+    )
+    assert status == 201
+    totals = page.locator(".night-screen .table-totals .points")
+    expect(totals).to_have_text(["2", "5"], timeout=2000)
+    expect(page.locator(".night-screen .table-state")).to_have_text("time called after hand 1")
+    screenshot(page, "night-projector-time-called")
