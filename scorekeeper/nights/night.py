@@ -25,6 +25,7 @@ from scorekeeper.errors import Conflict, NotFound, RuleError
 from scorekeeper.games import NAME_LIMIT as PLAYER_NAME_LIMIT
 from scorekeeper.games import NewGame, insert_new_game
 from scorekeeper.leagues import League
+from scorekeeper.names import clean_name
 from scorekeeper.nights.seating import Entrant, Layout, SeatedTable, Seating, seat_round
 from scorekeeper.nights.standings import NightStandings, Result, night_standings
 from scorekeeper.rules import Ruleset, get_ruleset
@@ -414,20 +415,15 @@ def parse_check_in(payload: Mapping[str, Any]) -> CheckIn:
 
 
 def names_list(raw: object, field: str) -> tuple[str, ...]:
-    """Names trimmed, 1–40 characters each; a name given twice counts once."""
+    """Names as `names.clean_name` leaves them (40 visible characters at most); a name given
+    twice counts once."""
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > PLAYERS_LIMIT:
         raise RuleError(f"{field} must be a list of at most {PLAYERS_LIMIT} names", field)
     names: dict[str, str] = {}
     for item in raw:
-        if not isinstance(item, str) or not item.strip():
-            raise RuleError(f"every name in {field} must be a name", field)
-        name = " ".join(item.split())
-        if len(name) > PLAYER_NAME_LIMIT:
-            raise RuleError(
-                f"“{name[:20]}…” is too long: at most {PLAYER_NAME_LIMIT} characters", field
-            )
+        name = clean_name(item, "player", field, PLAYER_NAME_LIMIT)
         names.setdefault(player_key(name), name)
     return tuple(names.values())
 

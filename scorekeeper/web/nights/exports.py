@@ -1,12 +1,13 @@
 """A night's exports: every seat of every round with its game's result (CSV), the night's
-standings (CSV), and the whole night as the API gives it (JSON)."""
+standings (CSV), and the whole night as the API gives it (JSON). Every CSV cell goes
+through the league exports' formula guard (`csv_response`)."""
 
 from __future__ import annotations
 
 from flask import Response, jsonify
 
 from scorekeeper.nights.night import Night
-from scorekeeper.web.leagues.exports import csv_response, csv_text
+from scorekeeper.web.leagues.exports import csv_response
 from scorekeeper.web.leagues.numbers import shown
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -60,8 +61,8 @@ def seat_rows(night: Night) -> list[list[object]]:
                         played.number,
                         table.number,
                         seat,
-                        csv_text(player),
-                        csv_text(side),
+                        player,
+                        side,
                         table.game_id,
                         "finished" if table.finished else "in_progress",
                         table.hands,
@@ -73,9 +74,7 @@ def seat_rows(night: Night) -> list[list[object]]:
                 )
         for entrant in played.byes:
             for player in entrant:
-                rows.append(
-                    [played.number, "", "", csv_text(player), "", "", "bye", 0, "", "", "", ""]
-                )
+                rows.append([played.number, "", "", player, "", "", "bye", 0, "", "", "", ""])
     return rows
 
 
@@ -93,7 +92,7 @@ def standings_csv(slug: str, number: int) -> Response:
     rows: list[list[object]] = [
         [
             table.places[row.entrant],
-            csv_text(row.name),
+            row.name,
             row.played,
             row.won,
             row.byes,
