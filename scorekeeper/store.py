@@ -298,7 +298,7 @@ def delete_night_round(db: Database, night_id: int, number: int) -> list[str]:
         ).fetchall()
     ]
     db.execute("delete from night_tables where night_id = ? and round = ?", [night_id, number])
-    for table in ("log", "idempotency", "plays", "hands"):
+    for table in ("log", "plays", "hands"):
         db.conn.executemany(f"delete from {table} where game_id = ?", [[i] for i in ids])
     db.conn.executemany("delete from games where id = ?", [[i] for i in ids])
     db.table("night_rounds").delete((night_id, number))
