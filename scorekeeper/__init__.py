@@ -62,11 +62,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
     from scorekeeper.web.leagues import bp as leagues_bp
+    from scorekeeper.web.nights import bp as nights_bp
     from scorekeeper.web.pages import bp as pages_bp
     from scorekeeper.web.plays import bp as plays_bp
     from scorekeeper.web.share import bp as share_bp
 
-    for blueprint in (api_bp, pages_bp, share_bp, leagues_bp, history_bp, plays_bp):
+    for blueprint in (api_bp, pages_bp, share_bp, leagues_bp, nights_bp, history_bp, plays_bp):
         app.register_blueprint(blueprint)
     security.init_app(app)
     faces.init_app(app)

@@ -40,6 +40,8 @@ def fill(rule: str, world: World, game_id: str) -> str:
         "game_id": game_id,
         "token": world.games[game_id],
         "number": "1",
+        "round_number": "1",
+        "table": "1",
         "line_id": "1",
         "ruleset_id": "block",
         "slug": "fuzz-club",

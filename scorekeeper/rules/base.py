@@ -428,6 +428,23 @@ def first_to_target(
     return Status(False)
 
 
+def time_called(
+    table: Table, totals: Mapping[str, int], lowest_wins: bool, last_hand: int
+) -> Status:
+    """Time called after hand `last_hand`: the side ahead wins; equal leaders share the win.
+
+    CLUB_NIGHT.md, "Playing a round": ahead is the lowest total where the lowest wins.
+    """
+    best = min(totals.values()) if lowest_wins else max(totals.values())
+    winners = tuple(side for side in table.sides if totals[side] == best)
+    shown = ", ".join(f"{side} {totals[side]}" for side in table.sides)
+    if len(winners) == 1:
+        result = f"{winners[0]} {'is lowest' if lowest_wins else 'leads'} and wins"
+    else:
+        result = f"{' and '.join(winners)} are level at {best} and share the win"
+    return Status(True, winners, f"time called after hand {last_hand} ({shown}): {result}")
+
+
 def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> str:
     names = " and ".join(winners)
     return f"{names} reached {target} with {totals[winners[0]]} and won"

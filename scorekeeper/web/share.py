@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -49,6 +50,7 @@ SESSION_KEY = "scorer_links"
 REMEMBERED_LINKS = 8
 CARD_SIZES = ("a6", "a4")
 READER_KEY = "scorekeeper.version_reader"
+T = TypeVar("T")
 
 
 def setup(state: BlueprintSetupState) -> None:
@@ -120,10 +122,14 @@ class VersionReader:
         self.db: Database | None = None
 
     def version(self, game_id: str) -> int | None:
+        return self.read(lambda conn: store.game_version(conn, game_id))
+
+    def read(self, query: Callable[[Database], T]) -> T:
+        """Run a small read (a version check) on the shared connection."""
         with self.lock:
             if self.db is None:
                 self.db = db.connect(self.path)
-            return store.game_version(self.db, game_id)
+            return query(self.db)
 
 
 def versioned(response: Response, version: int) -> Response:
