@@ -63,7 +63,8 @@ def test_forms_without_a_key_are_each_recorded(client: FlaskClient) -> None:
 def test_a_refused_hand_keeps_what_was_typed_and_says_why(client: FlaskClient) -> None:
     game = start(client, "block", ["Ann", "Bob", "Cy"])
     response = client.post(
-        f"/games/{game}/hands", data={"domino": "Cy", "pips-0": "3", "pips-2": "4", "key": "k"}
+        f"/games/{game}/hands",
+        data={"domino": "Cy", "pips-0": "3", "pips-1": "6", "pips-2": "4", "key": "k"},
     )
     assert response.status_code == 422
     assert errors(response) == ["Cy dominoed, so Cy has 0 pips left, not 4"]
@@ -140,23 +141,25 @@ def test_a_league_this_phone_does_not_manage_is_refused(client: FlaskClient) -> 
     assert "league" in response.get_data(True)
 
 
-def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: FlaskClient) -> None:
-    """The scorer's page is loaded after every hand: it must not grow without end."""
-    game = start(client, "block", ["Ann", "Bob"], target="1000")
-    for n in range(1, 13):
+def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
+    client: FlaskClient,
+) -> None:
+    """A paper score sheet: a row per hand, each side's points and its total after the hand."""
+    game = start(client, "block", ["Ann", "Bob"], **{"option-target": "1000"})
+    for n in range(1, 31):
         form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
         assert client.post(f"/games/{game}/hands", data=form).status_code == 303
 
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    shown = [int(n) for n in re.findall(r'id="hand-(\d+)"', page)]
-    assert shown == list(range(12, 2, -1))
-    newest = page[page.index('id="hand-12"') : page.index('id="hand-11"')]
-    assert "<li>Ann dominoed" in newest  # each hand shown comes with its explanation
-    link = re.search(r'<a class="button secondary" href="([^"]+)">Show hands 1 to 2 too</a>', page)
-    assert link is not None
-    total = re.search(r'class="points">(\d+)<', page)
-    assert total is not None and total.group(1) == "78"  # 1 + 2 + … + 12: every hand counts
-
-    everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
-    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
-    assert "Show hands 1 to" not in everything
+    assert [int(n) for n in re.findall(r'<tbody class="sheet-hand" id="hand-(\d+)"', page)] == list(
+        range(1, 31)
+    )
+    for n in (1, 2, 17, 30):  # Ann scores Bob's n pips in hand n: 1 + 2 + … + n after it
+        row = page[page.index(f'id="hand-{n}"') : page.index("</tr>", page.index(f'id="hand-{n}"'))]
+        cells = re.findall(
+            r'<span class="delta">([^<]*)</span> <span class="run">(\d+)</span>', row
+        )
+        assert cells == [(f"+{n}", str(n * (n + 1) // 2)), ("0", "0")], (n, cells)
+    hand_30 = page[page.index('id="hand-30"') :]
+    assert "<li>Ann dominoed" in hand_30  # each hand comes with its explanation
+    assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot

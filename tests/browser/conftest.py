@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 from waitress.server import create_server
 
 from scorekeeper import create_app
@@ -111,13 +111,50 @@ class Phone:
     def count_taps(self) -> TapCount:
         return TapCount(self)
 
+    def save(self, target: str = "#entry button.primary") -> None:
+        """Tap the hand's Save, which must be in view without scrolling, and wait for the answer.
+
+        After an accepted hand the next hand's first choice is in view, ready for its tap.
+        """
+        button = self.page.locator(target)
+        expect(button).to_be_in_viewport(ratio=1)
+        self.submit(button)
+        first = self.page.locator("#hand-form fieldset input, #play-form fieldset input").first
+        if first.count() and self.page.locator(".field-error, .flash-error").count() == 0:
+            expect(first.locator("xpath=ancestor::label[1]")).to_be_in_viewport()
+
+    def correct(self, number: int) -> None:
+        """Tap hand `number`'s row on the sheet, then its Correct link."""
+        self.tap(f"#hand-{number} .sheet-open")
+        self.submit(f"#hand-{number} .edit-link")
+
     def totals(self) -> dict[str, int]:
-        """The running totals as the board shows them."""
-        board = self.page.locator("#board .totals .total")
+        """The running totals at the foot of the score sheet."""
+        cells = self.page.locator("#board .sheet tfoot .total")
         return {
-            item.locator(".side").inner_text(): int(item.locator(".points").inner_text())
-            for item in board.all()
+            str(cell.get_attribute("data-side")): int(cell.locator(".points").inner_text())
+            for cell in cells.all()
         }
+
+    def sheet(self) -> list[dict[str, tuple[str, int]]]:
+        """The sheet's rows, oldest first: each side's points in the hand and total after it."""
+        sides = [
+            str(cell.get_attribute("data-side"))
+            for cell in self.page.locator("#board .sheet tfoot .total").all()
+        ]
+        rows = []
+        for row in self.page.locator("#board .sheet-hand:not(.in-progress) > tr:first-child").all():
+            cells = row.locator("td").all()
+            rows.append(
+                {
+                    side: (
+                        cell.locator(".delta").inner_text(),
+                        int(cell.locator(".run").inner_text()),
+                    )
+                    for side, cell in zip(sides, cells, strict=True)
+                }
+            )
+        return rows
 
 
 class TapCount:

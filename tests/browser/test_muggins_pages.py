@@ -107,7 +107,7 @@ def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
     phone.tap_text("Ann", within="#entry .hand-form")
     phone.type('input[name="pips-1"]', "9")
     phone.type('input[name="pips-2"]', "8")
-    phone.submit("#entry .hand-form button.primary")
+    phone.save("#entry .hand-form button.primary")
     assert phone.totals() == {"Ann": 20, "Bob": 10, "Cy": 15}
     expect(page.locator("#hand-1")).to_contain_text("rounded to 15")
     expect(page.locator(".next")).to_contain_text("Hand 2: Bob deals")
@@ -117,7 +117,7 @@ def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
     assert phone.totals() == {"Ann": 20, "Bob": 10, "Cy": 25}
 
     # Correct hand 1 from the tiles left: Bob held 4-5 (9), Cy 5-6 (11): 20 for Ann.
-    phone.submit("#hand-1 .edit-link")
+    phone.correct(1)
     expect(page.locator("#entry-title")).to_have_text("Correct hand 1")
     expect(page.locator('input[name="play-0-ends"]')).to_have_value("5-5")
     expect(page.locator('select[name="play-3-muggins"]')).to_have_value("Cy")
