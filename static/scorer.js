@@ -25,17 +25,20 @@
       const players = Array.from(document.querySelectorAll('input[name="domino"]'))
         .map(function (r) { return r.value; }).filter(function (v) { return v !== "blocked"; });
       const partnerships = document.querySelectorAll('input[name^="pips-"]').length !== players.length;
-      if (partnerships) return;
       document.querySelectorAll('input[name^="pips-"].derived').forEach(function (box) {
         box.value = "";
         box.classList.remove("derived");
       });
-      const seat = radio.checked ? players.indexOf(radio.value) : -1;
+      const seat = radio.checked && !partnerships ? players.indexOf(radio.value) : -1;
       const pips = document.querySelector('input[name="pips-' + seat + '"]');
       if (pips && !pips.value) {
         pips.value = "0";
         pips.classList.add("derived");
       }
+      // The next thing to do is type the pips: the first blank box is ready for them.
+      const blank = Array.from(document.querySelectorAll('input[name^="pips-"]'))
+        .find(function (box) { return !box.value; });
+      if (radio.checked && blank) blank.focus();
     });
   });
   document.querySelectorAll('input[name^="pips-"]').forEach(function (box) {

@@ -108,6 +108,11 @@ class Phone:
         locator.press_sequentially(text)
         self.taps += len(text)
 
+    def keys(self, text: str) -> None:
+        """Type into the box the page has put the cursor in: one tap per key."""
+        self.page.keyboard.type(text)
+        self.taps += len(text)
+
     def count_taps(self) -> TapCount:
         return TapCount(self)
 
@@ -129,32 +134,41 @@ class Phone:
         self.submit(f"#hand-{number} .edit-link")
 
     def totals(self) -> dict[str, int]:
-        """The running totals at the foot of the score sheet."""
-        cells = self.page.locator("#board .sheet tfoot .total")
-        return {
-            str(cell.get_attribute("data-side")): int(cell.locator(".points").inner_text())
-            for cell in cells.all()
-        }
+        """The running totals at the foot of the score sheet.
 
-    def sheet(self) -> list[dict[str, tuple[str, int]]]:
-        """The sheet's rows, oldest first: each side's points in the hand and total after it."""
-        sides = [
-            str(cell.get_attribute("data-side"))
-            for cell in self.page.locator("#board .sheet tfoot .total").all()
-        ]
-        rows = []
-        for row in self.page.locator("#board .sheet-hand:not(.in-progress) > tr:first-child").all():
-            cells = row.locator("td").all()
-            rows.append(
-                {
-                    side: (
-                        cell.locator(".delta").inner_text(),
-                        int(cell.locator(".run").inner_text()),
-                    )
-                    for side, cell in zip(sides, cells, strict=True)
-                }
-            )
-        return rows
+        The sheet is checked on the way: each row's total is the one above it plus the
+        row's points, and the newest row's totals are the foot's.
+        """
+        sheet = self.sheet()
+        running = dict.fromkeys(sheet["totals"], 0)
+        for row in sheet["rows"]:
+            for side, (points, total) in row.items():
+                running[side] += points
+                assert total == running[side], (side, points, total, running)
+        assert running == sheet["totals"], (running, sheet["totals"])
+        return sheet["totals"]
+
+    def sheet(self) -> dict[str, Any]:
+        """The sheet as shown: its rows oldest first, each side's (points, total after the hand);
+        and the totals at its foot."""
+        shown: dict[str, Any] = self.page.evaluate(
+            """() => {
+                const sheet = document.querySelector('#board .sheet');
+                const sides = Array.from(sheet.querySelectorAll('tfoot .total'));
+                const names = sides.map(cell => cell.dataset.side);
+                const rows = Array.from(sheet.querySelectorAll('.sheet-hand > tr:first-child'))
+                    .map(row => Object.fromEntries(Array.from(row.querySelectorAll('td')).map(
+                        (cell, i) => [names[i], [Number(cell.querySelector('.delta').textContent),
+                                                 Number(cell.querySelector('.run').textContent)]])));
+                const totals = Object.fromEntries(sides.map(
+                    cell => [cell.dataset.side, Number(cell.querySelector('.points').textContent)]));
+                const heads = sheet.querySelectorAll('thead .side-name').length;
+                return {rows, totals, heads};
+            }"""
+        )
+        assert shown["heads"] == len(shown["totals"])
+        shown["rows"] = [{side: tuple(cell) for side, cell in row.items()} for row in shown["rows"]]
+        return shown
 
 
 class TapCount:
