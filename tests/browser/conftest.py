@@ -116,7 +116,7 @@ class Phone:
     def count_taps(self) -> TapCount:
         return TapCount(self)
 
-    def save(self, target: str = "#entry button.primary") -> None:
+    def save(self, target: str = "#hand-form .save-bar button.primary") -> None:
         """Tap the hand's Save, which must be in view without scrolling, and wait for the answer.
 
         After an accepted hand the next hand's first choice is in view, ready for its tap.
