@@ -163,3 +163,72 @@ def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
     hand_30 = page[page.index('id="hand-30"') :]
     assert "<li>Ann dominoed" in hand_30  # each hand comes with its explanation
     assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot
+
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+# Half a hand in each seed game, as its page posts it: nothing the rules could score.
+HALF_HANDS: dict[str, dict[str, str]] = {
+    "block": {"domino": "Ann"},  # nobody's pips
+    "draw": {"pips-0": "5", "pips-1": "3", "pips-2": "7", "pips-3": "9"},  # who went out?
+    "muggins": {"domino": "blocked", "pips-0": "5"},  # a blank is not 0
+    "black-tile-11": {"points-0": "4", "points-1": "2"},  # two boxes left blank
+    "black-tile-21": {"tile-0-0": "1", "tile-0-5": "2"},
+    "eighty": {"bidder": "Bob", "bid": "60"},
+    "moon": {"bidder": "Bob", "bid": "4"},
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(HALF_HANDS))
+def test_an_empty_or_half_hand_is_refused_by_the_form_and_nothing_is_recorded(
+    client: FlaskClient, ruleset: str
+) -> None:
+    game = start(client, ruleset, FOUR)
+    for form in ({}, HALF_HANDS[ruleset]):
+        response = client.post(f"/games/{game}/hands", data={**form, "key": "k"})
+        assert response.status_code == 422, (form, response.status_code)
+        page = response.get_data(True)
+        assert errors(response) or 'class="flash flash-error"' in page, form
+        assert hands(client, game) == []
+
+
+def test_blank_pips_are_asked_for_by_name_and_only_the_one_out_may_be_blank(
+    client: FlaskClient,
+) -> None:
+    game = start(client, "block", ["Ann", "Bob", "Cy"])
+    blocked = client.post(f"/games/{game}/hands", data={"domino": "blocked", "pips-0": "4"})
+    assert errors(blocked) == ["Type the pips left in Bob and Cy&#39;s hands (0 if none)"]
+    unchosen = client.post(f"/games/{game}/hands", data={"pips-0": "4", "pips-1": "2"})
+    assert errors(unchosen) == ["Tap who went out, or “Nobody: blocked”"]
+    assert hands(client, game) == []
+    went_out = client.post(
+        f"/games/{game}/hands", data={"domino": "Ann", "pips-1": "4", "pips-2": "2"}
+    )
+    assert went_out.status_code == 303  # Ann's own box is the one the rules fill: 0
+    assert [h["scores"] for h in hands(client, game)] == [{"Ann": 6, "Bob": 0, "Cy": 0}]
+
+
+def test_a_number_with_5000_digits_is_a_sentence_not_a_crash(client: FlaskClient) -> None:
+    huge = "9" * 5000
+    game = start(client, "block", ["Ann", "Bob"])
+    response = client.post(f"/games/{game}/hands", data={"domino": "Ann", "pips-1": huge})
+    assert response.status_code == 422
+    assert errors(response) == [
+        "The pips left for Bob must be a number a hand can have, not “999999999999…”"
+    ]
+    new = client.post(
+        "/new/block", data={"player-1": "Ann", "player-2": "Bob", "option-target": huge}
+    )
+    assert new.status_code == 422 and "Points to win must be at most 10000" in new.get_data(True)
+    undo = client.post(f"/games/{game}/undo", data={"number": huge})
+    assert undo.status_code == 404
+
+
+def test_refusals_name_fields_as_the_form_labels_them(client: FlaskClient) -> None:
+    response = client.post(
+        "/new/block", data={"player-1": "Ann", "player-2": "Bob", "option-target": "0"}
+    )
+    assert response.status_code == 422
+    assert "Points to win must be at least 1" in response.get_data(True)
+    nobody = client.post("/new/block", data={})
+    assert nobody.status_code == 422
+    assert "Type the players&#39; names, in seat order" in nobody.get_data(True)

@@ -28,6 +28,7 @@ from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.entry_forms.base import MOST_DIGITS
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 
@@ -151,6 +152,10 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
     if option.kind is int:
         if not raw.isdecimal() or not raw.isascii():
             raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
+        if len(raw) > MOST_DIGITS:  # beyond any option's maximum, and beyond what int() reads
+            raise RuleError(
+                f"{option.label} must be at most {option.maximum}", f"options.{option.name}"
+            )
         return int(raw)
     return raw
 
@@ -315,7 +320,8 @@ def undo_hand(game_id: str) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
     raw = request.form.get("number", "")
-    number = int(raw) if raw.isdecimal() and raw.isascii() else 0  # junk: "no hand 0", a 404
+    readable = raw.isdecimal() and raw.isascii() and len(raw) <= MOST_DIGITS
+    number = int(raw) if readable else 0  # junk: "no hand 0", a 404
     games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
     flash(f"Hand {number} undone.", "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)

@@ -201,6 +201,14 @@ def screenshot(page: Page, name: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
+def look_at_sheet(page: Page, name: str) -> None:
+    """The score sheet as a game goes: screenshots light and dark, axe clean, no sideways scroll."""
+    page.locator("#board .sheet").scroll_into_view_if_needed()
+    screenshot(page, name)
+    assert not serious_accessibility_problems(page), name
+    assert_fits_a_phone(page)
+
+
 def serious_accessibility_problems(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now."""
     results = Axe().run(page)

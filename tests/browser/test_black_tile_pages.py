@@ -7,6 +7,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
@@ -106,6 +107,7 @@ def test_a_game_of_eleven_point_black_tile_with_four_players(phone: Phone) -> No
         phone.save()
     assert count.taps <= tile_tap_limit(8, 4), count.taps
     assert phone.totals() == {"Ann": 24, "Bob": 2, "Cy": 26, "Dee": 25}
+    look_at_sheet(page, "sheet-black-tile-11-mid")
     expect(page.locator("#hand-2")).to_contain_text("Cy: 0-0 = 4")
     expect(page.locator(".next")).to_have_text(
         "Hand 3: Cy deals, pass 3 tiles across. 2 of 4 hands played."
@@ -167,6 +169,7 @@ def test_a_game_of_eleven_point_black_tile_with_four_players(phone: Phone) -> No
     )
     expect(page.locator(".total.winner")).to_have_attribute("data-side", "Bob")
     check_page(page, "scorer-black-tile-over")
+    look_at_sheet(page, "sheet-black-tile-11-over")
 
 
 def test_a_game_of_twenty_one_point_black_tile_with_three_and_a_widow(phone: Phone) -> None:
@@ -198,6 +201,7 @@ def test_a_game_of_twenty_one_point_black_tile_with_three_and_a_widow(phone: Pho
     )
     assert taps <= tile_tap_limit(11, 3), taps
     assert phone.totals() == {"Ann": 4, "Bob": 13, "Cy": 3}
+    look_at_sheet(page, "sheet-black-tile-21-mid")
     expect(page.locator("#hand-1")).to_contain_text("Widow 1-5 left unused")
     expect(page.locator(".next")).to_contain_text("Hand 2: Bob deals, pass 3 tiles to the left.")
 
@@ -232,6 +236,7 @@ def test_a_game_of_twenty_one_point_black_tile_with_three_and_a_widow(phone: Pho
     assert phone.totals() == {"Ann": 57, "Bob": 60, "Cy": 7}
     expect(page.locator(".result")).to_contain_text("Cy has the lowest total (7)")
     expect(page.locator(".total.winner")).to_have_attribute("data-side", "Cy")
+    look_at_sheet(page, "sheet-black-tile-21-over")
 
 
 def test_a_moon_and_a_hand_entered_with_javascript_off(

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
@@ -63,6 +64,7 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     assert taps <= BLOCK_TAP_LIMIT, taps
     assert phone.totals() == {"Ann": 19, "Bob": 12, "Cy": 0}
     expect(page.locator(".next")).to_contain_text("Hand 3: Cy deals")
+    look_at_sheet(page, "sheet-block-mid")
 
     # A mistake is refused next to the field, and what was typed is kept.
     phone.tap_text("Cy", within="#entry")
@@ -105,6 +107,7 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     expect(page.locator(".game-over")).to_be_visible()
     expect(page.locator(".result")).to_contain_text("Ann reached 40")
     screenshot(page, "game-over")
+    look_at_sheet(page, "sheet-block-over")
     assert not serious_accessibility_problems(page)
 
     # Rematch: same players and options, and the deal moves on to Cy.
@@ -126,9 +129,11 @@ def test_a_game_of_draw_in_partnerships(phone: Phone) -> None:
     assert phone.totals() == {"Ann & Cy": 18, "Bob & Dee": 0}
     enter_block_hand(phone, "Dee", {0: "14", 1: "3"})
     assert phone.totals() == {"Ann & Cy": 18, "Bob & Dee": 14}
+    look_at_sheet(phone.page, "sheet-draw-mid")
     enter_block_hand(phone, "Ann", {0: "2", 1: "12"})
     assert phone.totals() == {"Ann & Cy": 30, "Bob & Dee": 14}
     expect(phone.page.locator(".result")).to_contain_text("Ann & Cy reached 30")
+    look_at_sheet(phone.page, "sheet-draw-over")
 
 
 def test_pages_look_finished_and_pass_axe(phone: Phone) -> None:

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
@@ -78,6 +79,7 @@ def test_a_game_of_eighty_by_tapping(phone: Phone) -> None:
         save(phone)
     assert hand.taps <= EIGHTY_TAP_LIMIT, hand.taps
     assert phone.totals() == {US: 96, THEM: 64}
+    look_at_sheet(page, "sheet-eighty-mid")
     expect(page.locator("#hand-3")).to_contain_text("Nel-O failed")
 
     # Correct hand 1: Bob & Dee's count was 55, not 50 (Ann & Cy's the other 5): 69 and 11.
@@ -136,6 +138,7 @@ def test_a_game_of_eighty_by_tapping(phone: Phone) -> None:
     expect(page.locator(".result")).to_contain_text(f"{THEM} reached 200 with 239 and won")
     expect(page.locator("#board .total.winner")).to_have_attribute("data-side", THEM)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    look_at_sheet(page, "sheet-eighty-over")
 
 
 def test_eighty_without_javascript(

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
@@ -71,6 +72,7 @@ def test_moon_with_three_players(phone: Phone) -> None:
     assert hand.taps == 1
     assert phone.totals() == {"Ann": 3, "Bob": 6, "Cy": -5}
     expect(page.locator(".next")).to_contain_text("Hand 4: Ann deals")
+    look_at_sheet(page, "sheet-moon-mid")
 
     # The moon: Ann bids 21 and takes all 7 (the others' 0 is filled in): 21, and 24 wins.
     with phone.count_taps() as hand:
@@ -84,6 +86,7 @@ def test_moon_with_three_players(phone: Phone) -> None:
     expect(page.locator("#hand-4")).to_contain_text("Ann shot the moon and took all 7: 21")
     expect(page.locator(".result")).to_contain_text("Ann reached 21")
     expect(page.locator("#board .total.winner")).to_have_attribute("data-side", "Ann")
+    look_at_sheet(page, "sheet-moon-over")
 
 
 def test_a_four_player_match_of_moon(phone: Phone) -> None:

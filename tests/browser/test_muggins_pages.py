@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
@@ -114,6 +115,7 @@ def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
     assert phone.totals() == {"Ann": 20, "Bob": 10, "Cy": 15}
     expect(page.locator("#hand-1")).to_contain_text("rounded to 15")
     expect(page.locator(".next")).to_contain_text("Hand 2: Bob deals")
+    look_at_sheet(page, "sheet-muggins-mid")
 
     # Hand 2 opens on 6-4, after Bob: Cy, 6 + 4 = 10.
     play(phone, "Cy scores 10", (None, "6"), (1, "4"), extra_taps=1)  # a tile opens two ends
@@ -147,6 +149,7 @@ def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
     assert phone.totals() == {"Ann": 25, "Bob": 30, "Cy": 25}
     expect(page.locator(".result")).to_contain_text("Bob reached 30")
     expect(page.locator("#play-form")).to_have_count(0)
+    look_at_sheet(page, "sheet-muggins-over")
 
 
 def test_a_play_and_a_muggins_call_with_javascript_off(browser: Browser, live_server: str) -> None:

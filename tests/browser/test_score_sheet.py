@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
+from tests.server import call
 
 SEED_RULESETS = ("block", "draw", "muggins", "black-tile-11", "black-tile-21", "eighty", "moon")
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -123,3 +125,50 @@ def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     assert_fits_a_phone(page)
     screenshot(page, f"names-{ruleset}")
     assert not serious_accessibility_problems(page)
+
+
+def visible_in(page: Page, inner: str, outer: str) -> bool:
+    """Whether `inner` is drawn wholly inside `outer`'s visible box."""
+    return bool(
+        page.evaluate(
+            """([inner, outer]) => {
+                const a = document.querySelector(inner).getBoundingClientRect();
+                const b = document.querySelector(outer).getBoundingClientRect();
+                return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+            }""",
+            [inner, outer],
+        )
+    )
+
+
+def test_a_game_of_30_hands_opens_on_its_newest_hand(
+    phone: Phone, live_server: str, browser: Browser
+) -> None:
+    status, game = call(
+        "POST",
+        f"{live_server}/api/games",
+        {"ruleset": "block", "players": ["Ann", "Bob", "Cy"], "options": {"target": 10_000}},
+    )
+    assert status == 201
+    token = {"X-Scorer-Token": game["scorer_token"]}
+    for n in range(1, 31):
+        hand = {"pips": {"Ann": 0, "Bob": n, "Cy": 1}, "domino": "Ann"}
+        assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
+    page = phone.page
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    assert phone.totals() == {"Ann": sum(n + 1 for n in range(1, 31)), "Bob": 0, "Cy": 0}
+    assert visible_in(page, "#hand-30 > tr:first-child", "#board .sheet")
+    assert not visible_in(page, "#hand-1 > tr:first-child", "#board .sheet")
+    expect(page.locator("#board .sheet tfoot")).to_be_in_viewport()
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_in_viewport()  # next tap
+    phone.tap("#hand-30 .sheet-open")
+    expect(page.locator("#hand-30 .edit-link")).to_be_visible()
+    look_at_sheet(page, "sheet-30-hands")
+
+    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher.goto(f"{live_server}/games/{game['id']}")
+    assert visible_in(watcher, "#hand-30 > tr:first-child", "#board .sheet")
+    expect(watcher.locator("#hand-30 .edit-link")).to_have_count(0)
+    screenshot(watcher, "watch-30-hands")
+    assert not serious_accessibility_problems(watcher)
+    watcher.close()

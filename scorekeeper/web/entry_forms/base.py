@@ -12,6 +12,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 
 FormData = MultiDict[str, str]
+MOST_DIGITS = 7  # more than any score in any game; Python refuses to read past 4,300 digits
 Entry = dict[str, Any]
 
 
@@ -35,8 +36,11 @@ def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     raw = (form.get(name) or "").strip()
     if not raw:
         return None
+    shown = raw if len(raw) <= 12 else raw[:12] + "…"
     if not raw.lstrip("-").isdecimal() or not raw.isascii():
-        raise RuleError(f"{what} must be a whole number, not “{raw}”", field)
+        raise RuleError(f"{what} must be a whole number, not “{shown}”", field)
+    if len(raw) > MOST_DIGITS:
+        raise RuleError(f"{what} must be a number a hand can have, not “{shown}”", field)
     return int(raw)
 
 

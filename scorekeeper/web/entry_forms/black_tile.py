@@ -52,7 +52,7 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     if not value:
         return None
     players = game.table.players
-    if value.isdecimal() and value.isascii() and int(value) < len(players):
+    if value.isdecimal() and value.isascii() and len(value) < 3 and int(value) < len(players):
         return players[int(value)]
     raise RuleError(f"“{value}” is not a seat at this table", field)
 

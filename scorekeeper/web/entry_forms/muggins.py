@@ -14,6 +14,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.web.entry_forms import block
 from scorekeeper.web.entry_forms.base import (
+    MOST_DIGITS,
     Entry,
     EntryForm,
     FormData,
@@ -28,7 +29,7 @@ MAX_PLAY_ROWS = 100
 
 def end_value(text: str) -> int | str:
     """An open end as the API takes it: 5 for a plain end, "5-5" for a crosswise double."""
-    return int(text) if text.isdecimal() and text.isascii() else text
+    return int(text) if text.isdecimal() and text.isascii() and len(text) <= MOST_DIGITS else text
 
 
 def read_play(game: Game, form: FormData) -> Entry:
