@@ -33,7 +33,10 @@ def tap_end(phone: Phone, slot: int | None, *keys: str) -> None:
 
 
 def record(phone: Phone, button: str) -> None:
-    phone.submit_text(button, within="#play-form")
+    """Tap the play's button, which must be in view without scrolling."""
+    found = phone.page.locator("#play-form").get_by_role("button", name=button, exact=True)
+    expect(found).to_be_in_viewport(ratio=1)
+    phone.submit(found)
 
 
 def play(
