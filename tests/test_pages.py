@@ -156,12 +156,17 @@ def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
     )
     for n in (1, 2, 17, 30):  # Ann scores Bob's n pips in hand n: 1 + 2 + … + n after it
         row = page[page.index(f'id="hand-{n}"') : page.index("</tr>", page.index(f'id="hand-{n}"'))]
-        cells = re.findall(
-            r'<span class="delta">([^<]*)</span> <span class="run">(\d+)</span>', row
-        )
+        cells = re.findall(r"<td><small>([^<]*)</small> <b>(\d+)</b></td>", row)
         assert cells == [(f"+{n}", str(n * (n + 1) // 2)), ("0", "0")], (n, cells)
     hand_30 = page[page.index('id="hand-30"') :]
-    assert "<li>Ann dominoed" in hand_30  # each hand comes with its explanation
+    assert "<li>Ann dominoed" in hand_30  # the newest hands come with their explanations
+    assert page.count("<li>Ann dominoed") == 5, "the page stays small however long the game"
+    older = re.search(
+        r'id="hand-20">\s*<tr>\s*<th scope="row"><a class="sheet-open" href="([^"]+)"', page
+    )
+    assert older is not None and older.group(1).endswith("?hands=all#hand-20")
+    everything = client.get(older.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert everything.count("<li>Ann dominoed") == 30
     assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot
 
 

@@ -183,9 +183,12 @@ def game(game_id: str) -> str | Response:
         loaded = games.load_game(get_db(), game_id)
         if scorer.can_score(loaded):
             return scorer_page(loaded)
-        return render_template("games/watch.html", game=loaded)
+        every = request.args.get("hands") == "all"
+        return render_template(
+            "games/watch.html", game=loaded, explained=share.explained_hands(every)
+        )
     # A watcher's page is the same for every phone: drawn once per version of the game.
-    return share.snapshot("watch", game_id)
+    return share.snapshot("watch-all" if request.args.get("hands") == "all" else "watch", game_id)
 
 
 def scorer_page(
@@ -215,6 +218,7 @@ def scorer_page(
         hand_form=HandForm(formdata=None).fresh(game.version),
         confirm=ConfirmForm(formdata=None),
         lost_right=lost_right,
+        explained=share.explained_hands(request.args.get("hands") == "all"),
     )
 
 

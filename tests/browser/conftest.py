@@ -158,8 +158,8 @@ class Phone:
                 const names = sides.map(cell => cell.dataset.side);
                 const rows = Array.from(sheet.querySelectorAll('.sheet-hand > tr:first-child'))
                     .map(row => Object.fromEntries(Array.from(row.querySelectorAll('td')).map(
-                        (cell, i) => [names[i], [Number(cell.querySelector('.delta').textContent),
-                                                 Number(cell.querySelector('.run').textContent)]])));
+                        (cell, i) => [names[i], [Number(cell.querySelector('small').textContent),
+                                                 Number(cell.querySelector('b').textContent)]])));
                 const totals = Object.fromEntries(sides.map(
                     cell => [cell.dataset.side, Number(cell.querySelector('.points').textContent)]));
                 const heads = sheet.querySelectorAll('thead .side-name').length;
