@@ -120,7 +120,8 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
-            raise RuleError(f"{self.label} must be true or false", where)
+            # A checkbox on the page: only a script sends anything else, so the name it used.
+            raise RuleError(f"option {self.name} must be true or false", where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleError(f"{self.label} must be a whole number", where)
@@ -130,7 +131,7 @@ class Option:
                 raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
         if not isinstance(value, str) or value not in self.choices:
-            raise RuleError(f"{self.label} must be one of: {', '.join(self.choices)}", where)
+            raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
         return value
 
 
