@@ -5,7 +5,7 @@
 
   document.addEventListener("click", function (event) {
     const row = event.target.closest(".sheet-hand > tr:first-child");
-    if (!row || !row.nextElementSibling) return; // an older hand: its link opens them all
+    if (!row || !row.parentElement.querySelector(".sheet-why")) return; // older: the link opens all
     event.preventDefault();
     const hand = row.parentElement;
     const open = hand.classList.toggle("open");

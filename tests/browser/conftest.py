@@ -141,9 +141,9 @@ class Phone:
         """
         sheet = self.sheet()
         running = dict.fromkeys(sheet["totals"], 0)
-        for row in sheet["rows"]:
+        for row, counted in zip(sheet["rows"], sheet["counted"], strict=True):
             for side, (points, total) in row.items():
-                running[side] += points
+                running[side] += points if counted else 0  # after the end: struck out
                 assert total == running[side], (side, points, total, running)
         assert running == sheet["totals"], (running, sheet["totals"])
         return sheet["totals"]
@@ -156,14 +156,16 @@ class Phone:
                 const sheet = document.querySelector('#board .sheet');
                 const sides = Array.from(sheet.querySelectorAll('tfoot .total'));
                 const names = sides.map(cell => cell.dataset.side);
-                const rows = Array.from(sheet.querySelectorAll('.sheet-hand > tr:first-child'))
+                const hands = Array.from(sheet.querySelectorAll('.sheet-hand'));
+                const counted = hands.map(hand => !hand.classList.contains('not-counted'));
+                const rows = hands.map(hand => hand.querySelector('tr'))
                     .map(row => Object.fromEntries(Array.from(row.querySelectorAll('td')).map(
                         (cell, i) => [names[i], [Number(cell.querySelector('small').textContent),
                                                  Number(cell.querySelector('b').textContent)]])));
                 const totals = Object.fromEntries(sides.map(
                     cell => [cell.dataset.side, Number(cell.querySelector('.points').textContent)]));
                 const heads = sheet.querySelectorAll('thead .side-name').length;
-                return {rows, totals, heads};
+                return {rows, totals, heads, counted};
             }"""
         )
         assert shown["heads"] == len(shown["totals"])

@@ -15,10 +15,10 @@ from scorekeeper.games import Game
 from scorekeeper.rules.eighty import ALL_COUNT, COUNT_VALUES, HIGHEST_BID, LOWEST_BID
 from scorekeeper.tiles import EIGHTY_SET, parse_tile
 from scorekeeper.web.entry_forms.base import (
-    MOST_DIGITS,
     Entry,
     EntryForm,
     FormData,
+    as_whole_number,
     form_number,
     side_numbers_or_rest,
 )
@@ -52,8 +52,7 @@ def bid_chosen(form: FormData) -> int | str:
         return typed
     if not tapped:
         raise RuleError(f"tap the bid, or type one from {LOWEST_BID} to {HIGHEST_BID}", "bid")
-    readable = tapped.isdecimal() and tapped.isascii() and len(tapped) <= MOST_DIGITS
-    return int(tapped) if readable else tapped
+    return as_whole_number(tapped)
 
 
 def count_given(game: Game, form: FormData) -> Entry:

@@ -14,10 +14,10 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.web.entry_forms import block
 from scorekeeper.web.entry_forms.base import (
-    MOST_DIGITS,
     Entry,
     EntryForm,
     FormData,
+    as_whole_number,
     form_number,
     player_named,
     tile_list,
@@ -27,14 +27,9 @@ from scorekeeper.web.entry_forms.base import (
 MAX_PLAY_ROWS = 100
 
 
-def end_value(text: str) -> int | str:
-    """An open end as the API takes it: 5 for a plain end, "5-5" for a crosswise double."""
-    return int(text) if text.isdecimal() and text.isascii() and len(text) <= MOST_DIGITS else text
-
-
 def read_play(game: Game, form: FormData) -> Entry:
     """One play from the live-play form: the open ends after it, who played, who called."""
-    ends = [end_value(end.strip()) for end in form.getlist("end") if end.strip()]
+    ends = [as_whole_number(end.strip()) for end in form.getlist("end") if end.strip()]
     if not ends:
         raise RuleError("tap the open ends after the play first", "plays")
     player = player_named(game, form, "player")
@@ -78,7 +73,7 @@ def row_play(form: FormData, row: int) -> Entry | None:
         raise RuleError(f"play {row + 1}: choose who played it", "plays")
     play: Entry = {"player": player}
     if ends:
-        play["ends"] = [end_value(end) for end in ends]
+        play["ends"] = [as_whole_number(end) for end in ends]
     else:
         play["points"] = points
     caller = (form.get(f"{prefix}-muggins") or "").strip()
