@@ -60,7 +60,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from scorekeeper.web import assets, faces, security
+    from scorekeeper.web import assets, faces, security, writes
     from scorekeeper.web.api import bp as api_bp
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
@@ -80,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for view in HAND_FORM_VIEWS:
         csrf.exempt(view)
     init_error_handlers(app)
+    writes.init_app(app)
     return app
 
 

@@ -57,7 +57,7 @@ def test_a_form_whose_token_no_longer_holds_keeps_the_hand_and_asks_once_more(
         f"/games/{game}/hands", data={"csrf_token": "stale", "domino": "Ann", "pips-1": "12"}
     )
     page = response.get_data(as_text=True)
-    assert response.status_code == 400
+    assert response.status_code == 403
     assert "the hand was not saved yet: check it and save again" in page
     assert 'value="Ann" checked' in page and 'name="pips-1" value="12"' in page
     assert api.game(game)["hands"] == []
