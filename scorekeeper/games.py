@@ -310,7 +310,9 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
-    if not isinstance(raw, list) or not raw:
+    if raw == []:  # the page's form with no name typed: say it as the form asks it
+        raise RuleError(f"type the {what}s' names, in seat order", field)
+    if not isinstance(raw, list):
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:

@@ -121,14 +121,15 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
+            # A checkbox on the page: only a script sends anything else, so the name it used.
             raise RuleError(f"option {self.name} must be true or false", where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {self.name} must be a whole number", where)
+                raise RuleError(f"{self.label} must be a whole number", where)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"option {self.name} must be at least {self.minimum}", where)
+                raise RuleError(f"{self.label} must be at least {self.minimum}", where)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
+                raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
