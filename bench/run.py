@@ -24,7 +24,7 @@ from datetime import datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import club_night, pages, scale, seed, throughput, writers
+from bench import club_night, nights, pages, scale, seed, throughput, writers
 from bench import ratings as rating_bench
 from bench import standings as league_bench
 from bench.client import Tally, distinct_sources, percentile
@@ -41,6 +41,7 @@ STANDINGS_TARGET_MS = 100
 CORRECTED_TARGET_MS = {"standings page": 150, "standings API": 400}
 GROWTH_LIMIT = 1.2
 PAGE_LIMIT = 60 * 1024
+SEATING_TARGET_MS = 200
 
 
 @dataclass(frozen=True)
@@ -147,12 +148,18 @@ def latency_figures(
 
 
 def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    path = folder / "throughput.sqlite3"
+    night = nights.build(path)
     with (
-        serving(folder / "throughput.sqlite3", settings) as server,
+        serving(path, settings) as server,
         serving_bare(folder, settings) as bare,
     ):
         measured = throughput.run(
-            server, bare, rounds=plan.throughput_rounds, seconds=plan.throughput_seconds
+            server,
+            bare,
+            rounds=plan.throughput_rounds,
+            seconds=plan.throughput_seconds,
+            night=night,
         )
     name = (
         f"2. throughput ({throughput.CONNECTIONS} connections, "
@@ -184,7 +191,8 @@ def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
         )
     # The issue's target is for the scoreboard (watch) page and the game JSON, the same for
     # every phone; the scorer's page carries per-phone forms and is measured for information.
-    targeted = {"watch page", "game JSON"}
+    # A club night's page and projector are held to the same share (issue 18).
+    targeted = {"watch page", "game JSON", "night page (50 tables)", "night projector (50 tables)"}
     for label, result in measured.items():
         share = result.per_second / base.per_second
         figures.append(
@@ -417,6 +425,24 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
     return figures
 
 
+# --- 6. seating a club night's round ---------------------------------------------------
+
+
+def seating(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
+    del folder, settings, plan  # pure code: no server, no file
+    times = nights.seating_times()
+    slowest = max(times)
+    return [
+        Figure(
+            "6. seating a round (pure, no server)",
+            f"{nights.PLAYERS} players at Moon tables, p50 / max over {len(times)} rounds",
+            f"{ms(percentile(times, 50) * 1000)} / {ms(slowest * 1000)}",
+            target=f"< {SEATING_TARGET_MS} ms",
+            met=slowest * 1000 < SEATING_TARGET_MS,
+        )
+    ]
+
+
 SCENARIOS: dict[str, Scenario] = {
     "club": club,
     "throughput": rates,
@@ -424,6 +450,7 @@ SCENARIOS: dict[str, Scenario] = {
     "growth": growth,
     "pages": weight,
     "writers": concurrent_writers,
+    "seating": seating,
 }
 
 

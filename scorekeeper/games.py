@@ -25,6 +25,7 @@ from scorekeeper.rules.base import (
     Table,
     end_of_game,
     running_totals,
+    time_called,
 )
 from scorekeeper.store import Connection, write_transaction
 
@@ -45,6 +46,7 @@ class PlayedHand:
     result: HandResult
     dealer: str
     counted: bool = True
+    entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Game:
     match_game: int | None = None
     # The match's other finished games: their places in it and their winners.
     match_others: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
     @cached_property
     def match(self) -> Match | None:
@@ -87,7 +90,10 @@ class Game:
         if not self.pending_plays:
             return None
         number = len(self.hands) + 1
-        result = self.ruleset.score_plays(self.pending_plays, self.table, self.options)
+        # The entered hands added up directly: the game's own totals look at this hand too.
+        entered = [ScoredHand(h.number, h.entry, h.result) for h in self.hands]
+        before = running_totals(self.table, entered)
+        result = self.ruleset.plays_in_game(self.pending_plays, self.table, self.options, before)
         dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
         return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
 
@@ -98,8 +104,18 @@ class Game:
 
     @cached_property
     def ending(self) -> Ending:
-        """Where the game ends, and which hands count toward its totals and result."""
-        return end_of_game(self.ruleset, self.table, self.options, self.scored)
+        """Where the game ends, and which hands count toward its totals and result.
+
+        With time called, the game ends after the first hand entered from then on, unless
+        it had already ended by its own rules (CLUB_NIGHT.md, "Playing a round").
+        """
+        ended = end_of_game(self.ruleset, self.table, self.options, self.scored)
+        last = self.last_hand_on_time
+        if last is None or (ended.status.finished and ended.last_counted <= last):
+            return ended
+        counted = tuple(hand for hand in self.scored if hand.number <= last)
+        totals = running_totals(self.table, counted)
+        return Ending(time_called(self.table, totals, self.ruleset.lowest_wins, last), counted)
 
     @cached_property
     def totals(self) -> dict[str, int]:
@@ -144,6 +160,13 @@ class Game:
             lines = (*hand.result.explanation, ended_mid_hand(hand.result, part, ending.status))
             return replace(hand, result=replace(part, explanation=lines))
         return hand
+
+    @property
+    def last_hand_on_time(self) -> int | None:
+        """With time called (a club night's time limit): the first hand entered from then on."""
+        if self.time_called_at is None:
+            return None
+        return next((h.number for h in self.hands if h.entered_at >= self.time_called_at), None)
 
     @property
     def finished(self) -> bool:
@@ -237,6 +260,7 @@ def game_of(row: store.GameRow) -> Game:
             entry=h.entry,
             result=HandResult(scores=h.scores, explanation=h.explanation, steps=h.steps),
             dealer=h.dealer,
+            entered_at=h.entered_at,
         )
         for h in row.hands
     )
@@ -259,6 +283,7 @@ def game_of(row: store.GameRow) -> Game:
             for other in row.match_games
             if other.finished and other.id != row.id
         ),
+        time_called_at=row.time_called_at,
     )
 
 
@@ -290,7 +315,9 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
-    if not isinstance(raw, list) or not raw:
+    if raw == []:  # the page's form with no name typed: say it as the form asks it
+        raise RuleError(f"type the {what}s' names, in seat order", field)
+    if not isinstance(raw, list):
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
@@ -332,10 +359,15 @@ def insert_new_game(
     *,
     previous: Game | None = None,
     match: tuple[str, int] | None = None,
+    in_match: bool = True,
+    time_called_at: str | None = None,
 ) -> str:
-    """Write a game's row and its first log line (inside the caller's transaction)."""
+    """Write a game's row and its first log line (inside the caller's transaction).
+
+    A club night's table plays one game a round, never a match (`in_match=False`).
+    """
     game_id = tokens.new_game_id()
-    if match is None and new.ruleset.match_games(new.table):
+    if match is None and in_match and new.ruleset.match_games(new.table):
         match = (game_id, 1)
     store.insert_game(
         db,
@@ -352,6 +384,7 @@ def insert_new_game(
             match_id=match[0] if match else None,
             match_game=match[1] if match else None,
             previous_game=previous.id if previous else None,
+            time_called_at=time_called_at,
         ),
     )
     store.append_log(db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1)
@@ -519,8 +552,8 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
         if game.pending_plays and isinstance(given, Mapping):
             # The plays posted live become the start of this hand's plays.
             given = {**given, "plays": [*game.pending_plays, *plays_of(given)]}
-        result = score(game, given)
-        hand = PlayedHand(upcoming.number, given, result, upcoming.dealer)
+        result = score(game, given, upcoming.number)
+        hand = PlayedHand(upcoming.number, given, result, upcoming.dealer, entered_at=store.now())
         store.insert_hand(tx, game_id, stored_hand(hand))
         if game.pending_plays:
             store.delete_pending_plays(tx, game_id, upcoming.number)
@@ -537,11 +570,14 @@ def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: 
 
     def correct(tx: Connection, game: Game) -> Changed:
         old = game.hand(number)
-        result = score(game, entry)
-        hand = PlayedHand(number, entry, result, old.dealer)
+        result = score(game, entry, number)
+        hand = replace(old, entry=entry, result=result)
         store.replace_hand(tx, game_id, stored_hand(hand))
         hands = tuple(hand if h.number == number else h for h in game.hands)
-        return Changed(evolved(game, hands=hands), "corrected", number, entry, result)
+        after = evolved(game, hands=hands)
+        if game.ruleset.scored_from_totals:
+            after = rescore_after(tx, after, number)
+        return Changed(after, "corrected", number, entry, result)
 
     return write_change(
         db, game_id, writer, correct, lambda done: (200, write_result(done.after, number))
@@ -576,7 +612,8 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
         if game.finished:
             raise Conflict(f"This game is over ({game.status.explanation}).")
         plays = (*game.pending_plays, play)
-        game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
+        before = game.totals_after(len(game.hands))
+        game.ruleset.plays_in_game(plays, game.table, game.options, before)  # refuses a bad play
         number = len(game.hands) + 1
         store.insert_play(tx, game_id, number, len(plays), play)
         return Changed(evolved(game, pending_plays=plays), "play entered", number, play)
@@ -663,9 +700,13 @@ def check_version(db: Connection, game: Game, writer: Writer) -> None:
     )
 
 
-def score(game: Game, entry: Any) -> HandResult:
+def score(game: Game, entry: Any, number: int) -> HandResult:
+    """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
+    if game.ruleset.scored_from_totals:
+        before = game.totals_after(number - 1)
+        return game.ruleset.score_in_game(entry, game.table, game.options, before)
     return game.ruleset.score_hand(entry, game.table, game.options)
 
 
@@ -678,7 +719,22 @@ def stored_hand(hand: PlayedHand) -> store.HandRow:
         tuple(result.explanation),
         tuple(dict(step) for step in result.steps),
         hand.dealer,
+        hand.entered_at,
     )
+
+
+def rescore_after(tx: Connection, game: Game, number: int) -> Game:
+    """Score the hands after a corrected hand again, each from the new totals before it."""
+    for later in game.hands[number:]:
+        before = game.totals_after(later.number - 1)
+        result = game.ruleset.score_in_game(
+            later.entry, game.table, game.options, before, strict=False
+        )
+        hand = replace(later, result=result)
+        store.replace_hand(tx, game.id, stored_hand(hand))
+        hands = tuple(hand if h.number == later.number else h for h in game.hands)
+        game = replace(game, hands=hands)
+    return game
 
 
 def logged_result(scored: HandResult) -> dict[str, Any]:

@@ -260,7 +260,7 @@ def test_log_lines_written_before_results_were_kept_get_theirs_once(tmp_path: Pa
 
     path = tmp_path / "old.sqlite3"
     old = Database(path)
-    migrations.apply(old, stop_before="m006_log_keeps_what_each_hand_scored")
+    migrations.apply(old, stop_before="m007_log_keeps_what_each_hand_scored")
     options = REGISTRY["block"].resolve_options({"target": 100}, Table(("Ann", "Bob")))
     old.execute(
         "insert into games (id, ruleset, players, team_names, options, token_hash, version, "

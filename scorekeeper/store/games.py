@@ -23,6 +23,7 @@ class HandRow:
     explanation: tuple[str, ...]
     steps: tuple[dict[str, int], ...]
     dealer: str
+    entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered ("" while unsaved)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class GameRow:
     hands: tuple[HandRow, ...]
     pending_plays: tuple[Any, ...]  # posted live for the hand after the last, in order
     match_games: tuple[MatchGameRow, ...]  # every game of its match, this one included
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
 
 # One statement for the whole game: SQLite gathers the hands, plays and match games as
@@ -67,9 +69,11 @@ GAME_SQL = """
 select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.version,
   g.token_hash, g.league_id, (select slug from leagues where id = g.league_id),
   g.created_at, g.status, g.winners, g.totals, g.match_id, g.match_game, g.previous_game,
+  g.time_called_at,
   json_object(
     'hands', (select json_group_array(json_array(number, json(entry), json(scores),
-      json(explanation), json(coalesce(steps, '[]')), dealer)) from hands where game_id = g.id),
+      json(explanation), json(coalesce(steps, '[]')), dealer, created_at))
+      from hands where game_id = g.id),
     'plays', (select json_group_array(json_array(hand_number, seq, json(play)))
       from plays where game_id = g.id),
     'match', case when g.match_id is null then json_array() else (
@@ -87,13 +91,13 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
     *columns, gathered = row
     (id_, ruleset, players, team_names, first_dealer, options, version, token_hash) = columns[:8]
     (league_id, league, created_at, status, winners, totals) = columns[8:14]
-    (match_id, match_game, previous_game) = columns[14:]
+    (match_id, match_game, previous_game, time_called_at) = columns[14:]
     parts = loads(gathered)
     hands = tuple(
         sorted(
             (
-                HandRow(number, entry, scores, tuple(explanation), tuple(steps), dealer)
-                for number, entry, scores, explanation, steps, dealer in parts["hands"]
+                HandRow(number, entry, scores, tuple(explanation), tuple(steps), dealer, at)
+                for number, entry, scores, explanation, steps, dealer, at in parts["hands"]
             ),
             key=lambda hand: hand.number,
         )
@@ -130,6 +134,7 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
         hands,
         plays,
         match,
+        time_called_at,
     )
 
 
@@ -149,6 +154,7 @@ class NewGameRow:
     match_id: str | None
     match_game: int | None
     previous_game: str | None
+    time_called_at: str | None = None  # a club night's game seated with its time already up
 
 
 def insert_game(db: Connection, game: NewGameRow) -> None:
@@ -199,7 +205,7 @@ def chain_game_ids(db: Connection, game_id: str) -> list[str]:
 
 
 def insert_hand(db: Connection, game_id: str, hand: HandRow) -> None:
-    at = now()
+    at = hand.entered_at or now()
     insert(
         db, "hands", {"game_id": game_id, **hand_columns(hand), "created_at": at, "updated_at": at}
     )

@@ -49,8 +49,8 @@ SESSION_KEY = "scorer_links"
 REMEMBERED_LINKS = 8
 CARD_SIZES = ("a6", "a4")
 SNAPSHOTS_KEY = "scorekeeper.snapshots"
-# A game's pages are loaded after every hand: the newest hands in full, the rest a tap
-# away (?hands=all), so a long game's page stays small and short.
+# A game's pages are loaded after every hand: the newest hands explained in full, the rest
+# a tap away (?hands=all), so a long game's page stays small.
 NEWEST_HANDS = 10
 
 
@@ -73,7 +73,7 @@ def snapshot(kind: str, game_id: str) -> Response:
 
     `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
     game). A request whose If-None-Match holds the current version gets a 304. The pages
-    show the newest hands, or every hand when asked (`?hands=all`).
+    explain the newest hands, or every hand when asked (`?hands=all`).
     """
     version = store.game_version(get_db(), game_id)
     if version is None:
@@ -142,7 +142,7 @@ def draw(kind: str, game_id: str, _version: int, newest: int | None) -> Drawn:
         mimetype = "application/json"
     else:
         template = "games/watch.html" if kind == "watch" else "games/_board.html"
-        text = render_template(template, game=game, newest_hands=newest)
+        text = render_template(template, game=game, explained=newest)
         mimetype = "text/html"
     body = text.encode()
     return Drawn(body, gzipped(body, mimetype), mimetype)
