@@ -160,3 +160,16 @@ def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: Flas
     everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
     assert "Show hands 1 to" not in everything
+
+
+def test_a_stale_form_sent_again_after_its_hand_was_undone_saves_nothing(
+    client: FlaskClient,
+) -> None:
+    """Back to the form, Save again: the hand it saved was undone, and it stays undone."""
+    game = start(client, "block", ["Ann", "Bob"])
+    form = {"domino": "Ann", "pips-1": "12", "version": "1", "key": "one-time"}
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    assert client.post(f"/games/{game}/undo", data={"number": "1"}).status_code == 303
+    again = client.post(f"/games/{game}/hands", data=form)
+    assert again.status_code == 409 and "undone since" in again.get_data(True)
+    assert hands(client, game) == []
