@@ -170,6 +170,19 @@ def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
     assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot
 
 
+def test_a_stale_form_sent_again_after_its_hand_was_undone_saves_nothing(
+    client: FlaskClient,
+) -> None:
+    """Back to the form, Save again: the hand it saved was undone, and it stays undone."""
+    game = start(client, "block", ["Ann", "Bob"])
+    form = {"domino": "Ann", "pips-1": "12", "version": "1", "key": "one-time"}
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    assert client.post(f"/games/{game}/undo", data={"number": "1"}).status_code == 303
+    again = client.post(f"/games/{game}/hands", data=form)
+    assert again.status_code == 409 and "undone since" in again.get_data(True)
+    assert hands(client, game) == []
+
+
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 # Half a hand in each seed game, as its page posts it: nothing the rules could score.
 HALF_HANDS: dict[str, dict[str, str]] = {
