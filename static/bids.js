@@ -22,6 +22,7 @@
       let found = false;
       radios.filter(function (r) { return r.name === name; }).forEach(function (r) {
         r.checked = value !== null && Number(r.value) === value;
+        r.classList.toggle("derived", r.checked); // filled in by the page, not tapped
         found = found || r.checked;
       });
       if (found) filled.add(name); else filled.delete(name);
@@ -42,6 +43,7 @@
       radio.addEventListener("change", function () {
         tapped = tapped.filter(function (n) { return n !== radio.name; });
         filled.delete(radio.name);
+        radios.forEach(function (r) { if (r.name === radio.name) r.classList.remove("derived"); });
         if (radio.checked) tapped.push(radio.name);
         refresh();
       });

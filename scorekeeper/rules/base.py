@@ -121,14 +121,15 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
+            # A checkbox on the page: only a script sends anything else, so the name it used.
             raise RuleError(f"option {self.name} must be true or false", where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {self.name} must be a whole number", where)
+                raise RuleError(f"{self.label} must be a whole number", where)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"option {self.name} must be at least {self.minimum}", where)
+                raise RuleError(f"{self.label} must be at least {self.minimum}", where)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
+                raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
@@ -426,6 +427,23 @@ def first_to_target(
             if winners:
                 return Status(True, winners, _reached_sentence(winners, totals, target))
     return Status(False)
+
+
+def time_called(
+    table: Table, totals: Mapping[str, int], lowest_wins: bool, last_hand: int
+) -> Status:
+    """Time called after hand `last_hand`: the side ahead wins; equal leaders share the win.
+
+    CLUB_NIGHT.md, "Playing a round": ahead is the lowest total where the lowest wins.
+    """
+    best = min(totals.values()) if lowest_wins else max(totals.values())
+    winners = tuple(side for side in table.sides if totals[side] == best)
+    shown = ", ".join(f"{side} {totals[side]}" for side in table.sides)
+    if len(winners) == 1:
+        result = f"{winners[0]} {'is lowest' if lowest_wins else 'leads'} and wins"
+    else:
+        result = f"{' and '.join(winners)} are level at {best} and share the win"
+    return Status(True, winners, f"time called after hand {last_hand} ({shown}): {result}")
 
 
 def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> str:

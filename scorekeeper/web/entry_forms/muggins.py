@@ -51,7 +51,8 @@ def read(game: Game, form: FormData) -> Entry:
 
     A new hand posts no plays: the plays entered live are its plays (games.record_hand).
     """
-    entry: Entry = {**block.pips_or_tiles(game, form), "domino": player_named(game, form, "domino")}
+    domino = block.went_out(game, form)
+    entry: Entry = {**block.pips_or_tiles(game, form, domino), "domino": domino}
     plays = play_rows(form)
     if plays:
         entry["plays"] = plays
