@@ -96,6 +96,10 @@ class Game:
         return dict(self._running[number - 1]) if number else running_totals(self.table, ())
 
     @property
+    def lowest_wins(self) -> bool:
+        return self.ruleset.lowest_wins_with(self.options)
+
+    @property
     def match_games(self) -> int:
         return self.ruleset.match_games(self.table)
 
@@ -365,7 +369,7 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
         if game.pending_plays and isinstance(entry, Mapping):
             # The plays posted live become the start of this hand's plays.
             entry = {**entry, "plays": [*game.pending_plays, *plays_of(entry)]}
-        result = score(game, entry)
+        result = score(game, entry, upcoming.number)
         at = store.now()
         store.insert_hand(
             db,
@@ -391,7 +395,7 @@ def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Wr
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
         game.hand(number)
-        result = score(game, entry)
+        result = score(game, entry, number)
         values = {**result_columns(entry, result), "updated_at": store.now()}
         store.replace_hand(db, game_id, number, values)
         after = save_change(db, game, writer, "corrected", number, entry)
@@ -478,10 +482,11 @@ def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
     )
 
 
-def score(game: Game, entry: Any) -> HandResult:
+def score(game: Game, entry: Any, number: int) -> HandResult:
+    """Score hand `number` of the game, knowing the hands before it."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
-    return game.ruleset.score_hand(entry, game.table, game.options)
+    return game.ruleset.score_in_game(entry, game.table, game.options, game.scored[: number - 1])
 
 
 def result_columns(entry: Any, result: HandResult) -> dict[str, str]:
@@ -597,14 +602,19 @@ def game_json(game: Game) -> dict[str, Any]:
             for name, members in zip(game.table.team_names, game.table.teams, strict=True)
         },
         "options": dict(game.options),
-        "lowest_wins": game.ruleset.lowest_wins,
+        "lowest_wins": game.lowest_wins,
         "hands": [hand_json(game, hand) for hand in game.hands],
         "hand_in_progress": in_progress_json(game),
         **game_summary(game),
         "match": match_json(game),
         "next": None
         if upcoming is None
-        else {"hand": upcoming.number, "dealer": upcoming.dealer, "pass": upcoming.passing},
+        else {
+            "hand": upcoming.number,
+            "dealer": upcoming.dealer,
+            "pass": upcoming.passing,
+            **({"engine": upcoming.engine} if upcoming.engine else {}),
+        },
         "league": game.league,
         "created_at": game.created_at,
     }

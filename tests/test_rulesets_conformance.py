@@ -15,7 +15,7 @@ from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import RuleError, Table
 
 RULESETS = list(REGISTRY.values())
-NAMES = ("Ann", "Bob", "Cy", "Dee")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 def tables(ruleset: Ruleset) -> list[Table]:
@@ -46,6 +46,7 @@ def test_every_seed_game_is_registered() -> None:
         "muggins",
         "eighty",
         "moon",
+        "mexican-train",
     }
 
 
@@ -53,7 +54,7 @@ def test_every_seed_game_is_registered() -> None:
 def test_declaration_is_complete(ruleset: Ruleset) -> None:
     assert ruleset.name and ruleset.description.endswith(".")
     assert ruleset.seed.endswith(".txt")
-    assert ruleset.players and all(2 <= n <= 4 for n in ruleset.players)
+    assert ruleset.players and all(2 <= n <= 10 for n in ruleset.players)
     assert ruleset.partnerships in ("never", "optional", "always")
     assert tables(ruleset), "no table can play this game"
 

@@ -102,6 +102,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    free_text: bool = False  # a str option typed by the players (a game's name), not chosen
 
     def default_for(self, table: Table) -> OptionValue:
         """The default in force for this table (some depend on the number of players)."""
@@ -129,9 +130,24 @@ class Option:
             if self.maximum is not None and value > self.maximum:
                 raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
             return value
+        if self.free_text:
+            return free_text(value, self.label, where)
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
         return value
+
+
+TEXT_LIMIT = 40
+
+
+def free_text(value: object, label: str, where: str) -> str:
+    """A short text typed by the players: 1 to 40 visible characters on one line."""
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(f"{label} needs a few words", where)
+    text = " ".join(value.split())
+    if len(text) > TEXT_LIMIT or not text.isprintable():
+        raise RuleError(f"{label} must be at most {TEXT_LIMIT} letters on one line", where)
+    return text
 
 
 @dataclass(frozen=True)
@@ -176,6 +192,7 @@ class NextHand:
     number: int
     dealer: str
     passing: str | None = None
+    engine: str | None = None  # Mexican Train: the double the round is played from, "11-11"
 
 
 @dataclass(frozen=True)
@@ -228,6 +245,20 @@ class Ruleset:
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         """Score one hand's entry, or raise RuleError naming what is wrong with it."""
         raise NotImplementedError
+
+    def score_in_game(
+        self, entry: Entry, table: Table, options: Options, earlier: Sequence[ScoredHand]
+    ) -> HandResult:
+        """Score the hand that follows `earlier` (its number is len(earlier) + 1).
+
+        Most games score a hand on its own; games whose hand depends on its number (Mexican
+        Train's engine) or on the totals so far (a target reached mid-hand) override this.
+        """
+        return self.score_hand(entry, table, options)
+
+    def lowest_wins_with(self, options: Options) -> bool:
+        """Whether the lowest total wins in a game with these options (custom games choose)."""
+        return self.lowest_wins
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """Whether the game is over after these hands: by default, first to the target wins."""

@@ -68,18 +68,19 @@ def change(game: games.Game, line: Mapping[str, Any]) -> Change:
         action=line["action"],
         hand_number=line["hand_number"],
         who=who(line["actor"]),
-        explanation=explain(game, line["action"], entry),
+        explanation=explain(game, line["action"], entry, line["hand_number"] or 1),
         entry=None if entry is None else json.dumps(entry, ensure_ascii=False),
         restorable=is_restorable(game, line),
     )
 
 
-def explain(game: games.Game, action: str, entry: Any) -> tuple[str, ...]:
+def explain(game: games.Game, action: str, entry: Any, number: int) -> tuple[str, ...]:
     """What a logged hand scored, in the game's own sentences (only for whole hands)."""
     if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
         return ()
     try:
-        return game.ruleset.score_hand(entry, game.table, game.options).explanation
+        earlier = game.scored[: number - 1]
+        return game.ruleset.score_in_game(entry, game.table, game.options, earlier).explanation
     except RuleError:
         return ()
 

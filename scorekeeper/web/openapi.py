@@ -44,6 +44,30 @@ WRITE_ERRORS = {
 }
 
 SIDE_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
+TILES_MAP = {
+    "type": "object",
+    "additionalProperties": {
+        "type": "array",
+        "items": {"type": "string", "pattern": "^\\d+-\\d+$"},
+    },
+}
+PLAYER_OR_NULL = {"type": ["string", "null"]}
+
+# The entry of each newer game (shared/SCORING_MORE.md, "Entry"), keyed by schema name.
+ENTRY_SHAPES: dict[str, Any] = {
+    "MexicanTrainEntry": {
+        "type": "object",
+        "description": "mexican-train: each player's pips or tiles left; who went out (null: "
+        "blocked); with pips, who holds the 0-0 when it scores extra.",
+        "properties": {
+            "pips": SIDE_MAP,
+            "tiles": TILES_MAP,
+            "domino": PLAYER_OR_NULL,
+            "double_blank": PLAYER_OR_NULL,
+        },
+        "additionalProperties": False,
+    },
+}
 
 
 def openapi_document() -> dict[str, Any]:
@@ -253,7 +277,12 @@ def schemas() -> dict[str, Any]:
                 },
             ]
         },
-        "Entry": {"type": "object", "description": "A hand, shaped by the game's ruleset."},
+        "Entry": {
+            "type": "object",
+            "description": "A hand, shaped by the game's ruleset (shared/API.md); the shapes of "
+            "the newer games are given as <Game>Entry schemas.",
+        },
+        **ENTRY_SHAPES,
         "Play": {
             "type": "object",
             "required": ["player"],

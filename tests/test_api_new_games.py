@@ -1,0 +1,105 @@
+"""The newer games through the JSON API (shared/API.md, shared/SCORING_MORE.md "Entry (API)"):
+real app, real SQLite file, the same entries a script would post."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Api
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def blocked_round(**pips: int) -> dict[str, Any]:
+    return {"pips": pips, "domino": None}
+
+
+# --- Mexican Train ---------------------------------------------------------------------
+
+
+def test_mexican_train_shows_the_engine_and_counts_rounds(api: Api) -> None:
+    """SCORING_MORE.md L41-42: "The page shows the next round's engine, and the API adds it to
+    `next` (`"engine": "11-11"`)"; L86-88 example 1."""
+    game = api.create("mexican-train", FOUR)
+    assert game["next"] == {"hand": 1, "dealer": "Ann", "pass": None, "engine": "12-12"}
+    assert game["lowest_wins"] is True
+    assert game["options"]["rounds"] == 13
+    written = api.hand(
+        game["id"], {"pips": {"Ann": 0, "Bob": 23, "Cy": 41, "Dee": 7}, "domino": "Ann"}
+    )
+    assert written["totals"] == {"Ann": 0, "Bob": 23, "Cy": 41, "Dee": 7}
+    assert api.game(game["id"])["next"]["engine"] == "11-11"
+
+
+def test_mexican_train_refusals_are_422_with_the_field_and_change_nothing(api: Api) -> None:
+    """L89-90: "→ 422 "Ann went out but has 5 pips"" and "→ 422 "12-12 is this round's engine""."""
+    game = api.create("mexican-train", FOUR)
+    before = api.game(game["id"])
+    response = api.post_hand(
+        game["id"], {"pips": {"Ann": 5, "Bob": 23, "Cy": 41, "Dee": 7}, "domino": "Ann"}
+    )
+    assert response.status_code == 422
+    assert response.json == {"error": "Ann went out but has 5 pips", "field": "pips"}
+    tiles = {"Ann": [], "Bob": ["12-12"], "Cy": ["1-1"], "Dee": ["2-2"]}
+    response = api.post_hand(game["id"], {"tiles": tiles, "domino": "Ann"})
+    assert response.status_code == 422
+    assert "12-12 is this round's engine" in response.json["error"]
+    assert api.game(game["id"]) == before
+
+
+def test_mexican_train_round_3_tiles_and_a_correction_keep_the_engine(api: Api) -> None:
+    """L91-96 example 2 (round 3, engine 10-10, `double_blank_value: 50`)."""
+    game = api.create("mexican-train", FOUR, options={"double_blank_value": 50})
+    for _ in range(2):
+        api.hand(game["id"], blocked_round(Ann=1, Bob=1, Cy=1, Dee=1))
+    entry = {
+        "tiles": {"Ann": ["0-0", "3-4"], "Bob": [], "Cy": ["12-11"], "Dee": ["6-6", "0-5"]},
+        "domino": "Bob",
+    }
+    written = api.hand(game["id"], entry)
+    assert written["hand"]["scores"] == {"Ann": 57, "Bob": 0, "Cy": 23, "Dee": 17}
+    assert written["hand"]["explanation"][0] == "Round 3 (engine 10-10): Bob went out: 0."
+    # Correcting round 2 checks it against round 2's engine, 11-11, not round 1's or 4's.
+    headers = api.headers(game["id"])
+    wrong = {"tiles": {"Ann": ["11-11"], "Bob": [], "Cy": ["1-2"], "Dee": ["1-1"]}, "domino": "Bob"}
+    response = api.client.put(f"/api/games/{game['id']}/hands/2", json=wrong, headers=headers)
+    assert response.status_code == 422 and "11-11 is this round's engine" in response.json["error"]
+    right = {"tiles": {"Ann": ["12-12"], "Bob": [], "Cy": ["1-2"], "Dee": ["1-1"]}, "domino": "Bob"}
+    response = api.client.put(f"/api/games/{game['id']}/hands/2", json=right, headers=headers)
+    assert response.status_code == 200
+    assert response.json["hand"]["explanation"][0] == "Round 2 (engine 11-11): Bob went out: 0."
+
+
+def test_mexican_train_short_game_ends_and_refuses_more(api: Api) -> None:
+    """L38-39 "A smaller whole number ... plays a short game"; L69-70 "The game ends after the
+    last round. The lowest total wins"; API.md "409 for a hand posted to a finished game"."""
+    game = api.create("mexican-train", FOUR[:2], options={"rounds": 2, "set": "double-nine"})
+    assert game["next"]["engine"] == "9-9"
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 30}, "domino": "Ann"})
+    last = api.hand(game["id"], {"pips": {"Ann": 12, "Bob": 0}, "domino": "Bob"})
+    assert last["status"] == "finished" and last["winners"] == ["Ann"]
+    assert api.game(game["id"])["next"] is None
+    response = api.post_hand(game["id"], {"pips": {"Ann": 0, "Bob": 1}, "domino": "Ann"})
+    assert response.status_code == 409
+
+
+def test_mexican_train_too_many_rounds_or_players_refused(api: Api) -> None:
+    """L39-40 "More than top + 1 is refused when the game is created"; L31 "2 to 8 players"."""
+    response = api.client.post(
+        "/api/games",
+        json={"ruleset": "mexican-train", "players": FOUR, "options": {"rounds": 14}},
+    )
+    assert response.status_code == 422 and response.json["field"] == "options.rounds"
+    nine = [f"P{i}" for i in range(9)]
+    response = api.client.post("/api/games", json={"ruleset": "mexican-train", "players": nine})
+    assert response.status_code == 422 and response.json["field"] == "players"
+
+
+def test_openapi_describes_the_mexican_train_entry(client: Any) -> None:
+    schemas = client.get("/api/openapi.json").json["components"]["schemas"]
+    assert set(schemas["MexicanTrainEntry"]["properties"]) == {
+        "pips",
+        "tiles",
+        "domino",
+        "double_blank",
+    }
