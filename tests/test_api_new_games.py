@@ -103,3 +103,60 @@ def test_openapi_describes_the_mexican_train_entry(client: Any) -> None:
         "domino",
         "double_blank",
     }
+
+
+# --- Latin partnership --------------------------------------------------------------------
+
+
+def latin(api: Api, **options: Any) -> dict[str, Any]:
+    return api.create(
+        "latin-partnership", FOUR, partnerships=True, team_names=["Us", "Them"], options=options
+    )
+
+
+def test_latin_partnership_example_1_through_the_api(api: Api) -> None:
+    """SCORING_MORE.md L554-555 (entry 1) and L563-565 (example 1): Us 66, Them 25."""
+    game = latin(api)
+    assert game["sides"] == ["Us", "Them"] and game["teams"] == {
+        "Us": ["Ann", "Cy"],
+        "Them": ["Bob", "Dee"],
+    }
+    entry = {
+        "pips": {"Ann": 0, "Bob": 12, "Cy": 9, "Dee": 20},
+        "domino": "Ann",
+        "capicua": True,
+        "pases_corridos": ["Bob"],
+        "last_tile": "3-5",
+        "ends_before": [5, 3],
+    }
+    written = api.hand(game["id"], entry)
+    assert written["hand"]["scores"] == {"Us": 66, "Them": 25}
+    response = api.post_hand(game["id"], {**entry, "last_tile": "4-4", "ends_before": [4, 4]})
+    assert response.status_code == 422
+    assert response.json == {"error": "A double cannot make capicúa", "field": "capicua"}
+
+
+def test_latin_partnership_example_3_ends_on_the_pase_corrido(api: Api) -> None:
+    """L580-584 (example 3): "Dee's pase corrido comes first ... Them win ... The hand records
+    Them 25, Us 0, with the explanation."."""
+    game = latin(api)
+    for out, us, them in (("Ann", 50, 45), ("Ann", 50, 45), ("Bob", 50, 50), ("Bob", 45, 40)):
+        api.hand(game["id"], {"pips": {"Us": us, "Them": them}, "domino": out})
+    assert api.game(game["id"])["totals"] == {"Us": 190, "Them": 185}
+    entry = {"pips": {"Ann": 0, "Bob": 5, "Cy": 4, "Dee": 6}, "domino": "Ann"}
+    written = api.hand(game["id"], {**entry, "pases_corridos": ["Dee"]})
+    assert written["hand"]["scores"] == {"Us": 0, "Them": 25}
+    assert written["totals"] == {"Us": 190, "Them": 210}
+    assert written["status"] == "finished" and written["winners"] == ["Them"]
+    assert "the rest of the hand is not scored" in written["hand"]["explanation"][-1]
+    assert api.post_hand(game["id"], entry).status_code == 409
+
+
+def test_latin_partnership_cuban_defaults_through_the_api(api: Api) -> None:
+    """L514-515: "With `set: double-nine`, the defaults become the Cuban ones"."""
+    game = latin(api, set="double-nine")
+    assert game["options"]["target"] == 100 and game["options"]["count"] == "opponents"
+    written = api.hand(
+        game["id"], {"pips": {"Ann": 31, "Bob": 0, "Cy": 24, "Dee": 17}, "domino": "Bob"}
+    )
+    assert written["totals"] == {"Us": 0, "Them": 55}

@@ -47,6 +47,7 @@ def test_every_seed_game_is_registered() -> None:
         "eighty",
         "moon",
         "mexican-train",
+        "latin-partnership",
     }
 
 

@@ -1,11 +1,19 @@
 """The explicit registry of rulesets: one module per game family, imported by name."""
 
-from scorekeeper.rules import black_tile, block, eighty, mexican_train, moon, muggins
+from scorekeeper.rules import (
+    black_tile,
+    block,
+    eighty,
+    latin_partnership,
+    mexican_train,
+    moon,
+    muggins,
+)
 from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for module in (black_tile, block, eighty, moon, muggins, mexican_train)
+    for module in (black_tile, block, eighty, moon, muggins, mexican_train, latin_partnership)
     for ruleset in module.RULESETS
 }
 

@@ -67,6 +67,23 @@ ENTRY_SHAPES: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "LatinPartnershipEntry": {
+        "type": "object",
+        "description": "latin-partnership: pips per player or per team, or tiles per player; "
+        "who dominoed (null: a tranque); the closer; the bonuses claimed.",
+        "properties": {
+            "pips": SIDE_MAP,
+            "tiles": TILES_MAP,
+            "domino": PLAYER_OR_NULL,
+            "closer": PLAYER_OR_NULL,
+            "capicua": {"type": "boolean"},
+            "chuchazo": {"type": "boolean"},
+            "pases_corridos": {"type": "array", "items": {"type": "string"}},
+            "last_tile": {"type": "string"},
+            "ends_before": {"type": "array", "items": {"type": "integer"}},
+        },
+        "additionalProperties": False,
+    },
 }
 
 
