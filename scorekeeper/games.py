@@ -96,6 +96,10 @@ class Game:
         return dict(self._running[number - 1]) if number else running_totals(self.table, ())
 
     @property
+    def title(self) -> str:
+        return self.ruleset.title_with(self.options)
+
+    @property
     def lowest_wins(self) -> bool:
         return self.ruleset.lowest_wins_with(self.options)
 
@@ -594,6 +598,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset.id,
         "ruleset_name": game.ruleset.name,
+        "title": game.title,
         "players": list(game.table.players),
         "partnerships": game.table.partnerships,
         "sides": list(game.table.sides),

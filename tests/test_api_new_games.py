@@ -160,3 +160,45 @@ def test_latin_partnership_cuban_defaults_through_the_api(api: Api) -> None:
         game["id"], {"pips": {"Ann": 31, "Bob": 0, "Cy": 24, "Dee": 17}, "domino": "Bob"}
     )
     assert written["totals"] == {"Us": 0, "Them": 55}
+
+
+# --- custom -------------------------------------------------------------------------------
+
+
+def test_custom_game_named_lowest_wins_over_a_fixed_number_of_hands(api: Api) -> None:
+    """SCORING.md L185: "points typed per hand, highest or lowest wins, a target or a number of
+    hands"; issue 20: "a name for the game", "negative allowed where the club says so"."""
+    sides = ["Christopher", "Margaret", "María José"]
+    options = {"name": "Pub Fives", "lowest_wins": True, "hands": 2, "negative": True}
+    game = api.create("custom", sides, options=options)
+    assert game["title"] == "Pub Fives" and game["lowest_wins"] is True
+    assert game["options"]["target"] is None
+    api.hand(game["id"], {"points": {"Christopher": 10, "Margaret": -4, "María José": 3}})
+    written = api.hand(game["id"], {"points": {"Christopher": 0, "Margaret": 9, "María José": 0}})
+    assert written["totals"] == {"Christopher": 10, "Margaret": 5, "María José": 3}
+    assert written["status"] == "finished" and written["winners"] == ["María José"]
+    assert "Points as typed" in written["hand"]["explanation"][0]
+
+
+def test_custom_game_refuses_negative_and_blank_points_by_default(api: Api) -> None:
+    game = api.create("custom", ["Ann", "Bob"])
+    before = api.game(game["id"])
+    response = api.post_hand(game["id"], {"points": {"Ann": -3, "Bob": 2}})
+    assert response.status_code == 422 and response.json["field"] == "points"
+    assert response.json["error"].startswith("Ann's points cannot be negative")
+    response = api.post_hand(game["id"], {"points": {"Ann": 3}})
+    assert response.status_code == 422 and "Bob" in response.json["error"]
+    assert api.game(game["id"]) == before
+
+
+def test_custom_game_ten_sides_and_a_target(api: Api) -> None:
+    """Issue 20: "2–10 sides"; SCORING.md L27: "'Reaches the target' means total >= target"."""
+    sides = [f"Side {n}" for n in range(1, 11)]
+    game = api.create("custom", sides, options={"target": 20})
+    points = {side: n for n, side in enumerate(sides)}
+    written = api.hand(game["id"], {"points": points})  # nobody reaches 20 yet
+    assert written["status"] == "in_progress"
+    written = api.hand(game["id"], {"points": points})
+    assert written["status"] == "in_progress"
+    written = api.hand(game["id"], {"points": points})
+    assert written["winners"] == ["Side 10"]

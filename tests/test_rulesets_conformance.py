@@ -48,6 +48,7 @@ def test_every_seed_game_is_registered() -> None:
         "moon",
         "mexican-train",
         "latin-partnership",
+        "custom",
     }
 
 

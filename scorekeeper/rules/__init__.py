@@ -3,6 +3,7 @@
 from scorekeeper.rules import (
     black_tile,
     block,
+    custom,
     eighty,
     latin_partnership,
     mexican_train,
@@ -13,7 +14,16 @@ from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for module in (black_tile, block, eighty, moon, muggins, mexican_train, latin_partnership)
+    for module in (
+        black_tile,
+        block,
+        eighty,
+        moon,
+        muggins,
+        mexican_train,
+        latin_partnership,
+        custom,
+    )
     for ruleset in module.RULESETS
 }
 

@@ -6,6 +6,7 @@ out. They may use this module and `scorekeeper.tiles`, nothing else of the app.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -144,7 +145,7 @@ def free_text(value: object, label: str, where: str) -> str:
     """A short text typed by the players: 1 to 40 visible characters on one line."""
     if not isinstance(value, str) or not value.strip():
         raise RuleError(f"{label} needs a few words", where)
-    text = " ".join(value.split())
+    text = unicodedata.normalize("NFC", " ".join(value.split()))
     if len(text) > TEXT_LIMIT or not text.isprintable():
         raise RuleError(f"{label} must be at most {TEXT_LIMIT} letters on one line", where)
     return text
@@ -259,6 +260,10 @@ class Ruleset:
     def lowest_wins_with(self, options: Options) -> bool:
         """Whether the lowest total wins in a game with these options (custom games choose)."""
         return self.lowest_wins
+
+    def title_with(self, options: Options) -> str:
+        """What a game with these options is called on its pages (a custom game is named)."""
+        return self.name
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """Whether the game is over after these hands: by default, first to the target wins."""

@@ -84,6 +84,14 @@ ENTRY_SHAPES: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "CustomEntry": {
+        "type": "object",
+        "description": "custom: the points of every side for the hand, as typed (negative only "
+        "when the game's option `negative` is on).",
+        "required": ["points"],
+        "properties": {"points": SIDE_MAP},
+        "additionalProperties": False,
+    },
 }
 
 
