@@ -28,7 +28,7 @@ from scorekeeper.rules.base import Option, Table
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
-from scorekeeper.web.leagues import held_league_tokens
+from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 
 bp = Blueprint("pages", __name__)
