@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from scorekeeper.errors import RuleError
-from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins
+from scorekeeper.web.entry_forms import (
+    black_tile,
+    block,
+    custom,
+    eighty,
+    latin_partnership,
+    mexican_train,
+    moon,
+    muggins,
+)
 from scorekeeper.web.entry_forms.base import EntryForm
 
 ENTRY_FORMS: dict[str, EntryForm] = {
@@ -14,6 +23,9 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "eighty": eighty.FORM,
     "moon": moon.FORM,
     "muggins": muggins.FORM,
+    "mexican-train": mexican_train.FORM,
+    "latin-partnership": latin_partnership.FORM,
+    "custom": custom.FORM,
 }
 
 

@@ -30,13 +30,19 @@ class EntryForm:
     scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
 
 
+MOST_DIGITS = 9  # more than any score at a table; also spares int() a 5,000-digit string
+
+
 def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     """A whole number typed or tapped into `name`; blank is None."""
-    raw = (form.get(name) or "").strip()
+    raw = (form.get(name) or "").strip().replace("−", "-")
     if not raw:
         return None
-    if not raw.lstrip("-").isdecimal() or not raw.isascii():
-        raise RuleError(f"{what} must be a whole number, not “{raw}”", field)
+    digits = raw.removeprefix("-")
+    if not digits.isdecimal() or not raw.isascii():
+        raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
+    if len(digits.lstrip("0")) > MOST_DIGITS:
+        raise RuleError(f"{what} is far too big a number: at most {MOST_DIGITS} digits", field)
     return int(raw)
 
 
