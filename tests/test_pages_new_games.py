@@ -50,6 +50,11 @@ def errors(response: Any) -> list[str]:
     return [html.unescape(message) for message in found]
 
 
+def shown(page: str) -> str:
+    """The page's text as read, without its tags."""
+    return re.sub(r"<[^>]+>", "", page)
+
+
 def save(client: FlaskClient, game_id: str, form: dict[str, str]) -> Any:
     return client.post(f"/games/{game_id}/hands", data=form)
 
@@ -101,7 +106,7 @@ def test_mexican_train_page_shows_the_engine(client: FlaskClient) -> None:
     """SCORING_MORE.md L41: "The page shows the next round's engine"."""
     game = start(client, "mexican-train", EIGHT)
     page = client.get(f"/games/{game}").get_data(True)
-    assert "Round 1 of 13: engine <strong>12-12</strong>" in page
+    assert "Round 1 of 13: engine 12-12" in shown(page)
     assert 'href="#pips-12"' in page  # the double-twelve faces are drawn
 
 
@@ -117,7 +122,7 @@ def test_mexican_train_nothing_saved_by_mistake(client: FlaskClient) -> None:
     half = {"domino": "Margaret", "pips-0": "12", "pips-2": "7", "key": "b"}
     response = save(client, game, half)
     assert response.status_code == 422
-    assert errors(response) == ["Type the pips left in Dee and Eve and Fay and Gus and Hal's hands"]
+    assert errors(response) == ["Type the pips left in Dee, Eve, Fay, Gus and Hal's hands"]
     assert 'name="pips-0" value="12"' in response.get_data(True)
     response = save(client, game, {"domino": "blocked", **{f"pips-{i}": "3" for i in range(7)}})
     assert errors(response) == ["Type the pips left in Hal's hand"]
@@ -132,7 +137,7 @@ def test_mexican_train_eight_players_one_round(client: FlaskClient) -> None:
     [hand] = hands(client, game)
     assert hand["scores"]["María José"] == 0 and hand["scores"]["Hal"] == 7
     page = client.get(f"/games/{game}").get_data(True)
-    assert "engine <strong>11-11</strong>" in page
+    assert "engine 11-11" in shown(page)
 
 
 def test_mexican_train_refusals_name_the_field(client: FlaskClient) -> None:
@@ -187,7 +192,7 @@ def test_mexican_train_correction_shows_the_round_again(client: FlaskClient) -> 
     save(client, game, {"domino": "Ann", "pips-1": "9"})
     save(client, game, {"domino": "blocked", "pips-0": "3", "pips-1": "4"})
     page = client.get(f"/games/{game}/hands/2/edit").get_data(True)
-    assert "Round 2 of 13: engine <strong>11-11</strong>" in page
+    assert "Round 2 of 13: engine 11-11" in shown(page)
     assert 'value="blocked" checked' in page and 'name="pips-0" value="3"' in page
 
 
@@ -243,7 +248,7 @@ def test_custom_game_named_with_ten_sides(client: FlaskClient) -> None:
     assert "Pub Rummy" in page and 'name="points-9"' in page
     response = save(client, game, {"points-0": "5"})
     assert response.status_code == 422
-    assert errors(response)[0].startswith("Type Side 2 and Side 3")
+    assert errors(response)[0].startswith("Type Side 2, Side 3")
     assert hands(client, game) == []
     assert save(client, game, {f"points-{i}": str(3 * i + 3) for i in range(10)}).status_code == 303
     assert client.get(f"/api/games/{game}").json["status"] == "finished"

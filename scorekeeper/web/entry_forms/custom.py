@@ -11,7 +11,13 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
-from scorekeeper.web.entry_forms.base import Entry, EntryForm, FormData, form_number
+from scorekeeper.web.entry_forms.base import (
+    Entry,
+    EntryForm,
+    FormData,
+    form_number,
+    spoken_list,
+)
 
 
 def read(game: Game, form: FormData) -> Entry:
@@ -22,7 +28,7 @@ def read(game: Game, form: FormData) -> Entry:
     }
     missing = [side for side, value in points.items() if value is None]
     if missing:
-        raise RuleError(f"type {' and '.join(missing)}'s points (0 if none)", "points")
+        raise RuleError(f"type {spoken_list(missing)}'s points (0 if none)", "points")
     return {"points": {side: value or 0 for side, value in points.items()}}
 
 

@@ -17,6 +17,7 @@ from scorekeeper.web.entry_forms.base import (
     FormData,
     form_number,
     player_named,
+    spoken_list,
     tile_list,
 )
 
@@ -80,7 +81,7 @@ def untold(missing: list[str], ask: str, field: str) -> None:
     """Refuse a round that leaves a hand blank: a blank is not 0."""
     if missing:
         hands = "hands" if len(missing) > 1 else "hand"
-        raise RuleError(f"{ask} left in {' and '.join(missing)}'s {hands}", field)
+        raise RuleError(f"{ask} left in {spoken_list(missing)}'s {hands}", field)
 
 
 def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
