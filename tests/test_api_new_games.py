@@ -202,3 +202,76 @@ def test_custom_game_ten_sides_and_a_target(api: Api) -> None:
     assert written["status"] == "in_progress"
     written = api.hand(game["id"], {"points": points})
     assert written["winners"] == ["Side 10"]
+
+
+# --- leagues, sharing and watching: the generic machinery takes the new games ----------------
+
+
+def league_game(
+    api: Api, token: str, slug: str, ruleset: str, players: list[str], **fields: Any
+) -> str:
+    response = api.client.post(
+        "/api/games",
+        json={"ruleset": ruleset, "players": players, "league": slug, **fields},
+        headers={"X-League-Token": token},
+    )
+    assert response.status_code == 201, response.json
+    api.tokens[response.json["id"]] = response.json["scorer_token"]
+    return str(response.json["id"])
+
+
+def standings_rows(api: Api, slug: str, ruleset: str) -> list[dict[str, Any]]:
+    response = api.client.get(f"/api/leagues/{slug}/standings", query_string={"ruleset": ruleset})
+    assert response.status_code == 200, response.json
+    rows: list[dict[str, Any]] = response.json["rows"]
+    return rows
+
+
+def test_new_games_count_in_a_league_with_the_right_winner(api: Api) -> None:
+    """API.md Leagues: "A game counts once finished"; lowest wins in Mexican Train and in a
+    custom game that says so, highest in the partnership game."""
+    created = api.client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    slug, token = created["slug"], created["league_token"]
+
+    train = league_game(
+        api, token, slug, "mexican-train", ["Ann", "Bob", "Cy"], options={"rounds": 1}
+    )
+    api.hand(train, {"pips": {"Ann": 0, "Bob": 20, "Cy": 5}, "domino": "Ann"})
+    rows = standings_rows(api, slug, "mexican-train")
+    assert rows[0]["player"] == "Ann" and rows[0]["won"] == 1
+    places = {row["player"]: row for row in rows}
+    assert places["Cy"]["won"] == 0 and places["Bob"]["won"] == 0
+
+    low = {"name": "Low Ball", "lowest_wins": True, "hands": 1}
+    custom = league_game(api, token, slug, "custom", ["Ann", "Bob", "Cy"], options=low)
+    api.hand(custom, {"points": {"Ann": 9, "Bob": 1, "Cy": 4}})
+    rows = standings_rows(api, slug, "custom")
+    assert rows[0]["player"] == "Bob" and rows[0]["won"] == 1
+    assert rows[1]["player"] == "Cy"  # the second lowest total is second
+
+    latin_game = league_game(
+        api, token, slug, "latin-partnership", FOUR, partnerships=True, options={"target": 50}
+    )
+    api.hand(latin_game, {"pips": {"Ann": 0, "Bob": 20, "Cy": 10, "Dee": 30}, "domino": "Ann"})
+    rows = {row["player"]: row for row in standings_rows(api, slug, "latin-partnership")}
+    assert rows["Ann"]["won"] == 1 and rows["Cy"]["won"] == 1 and rows["Bob"]["won"] == 0
+
+
+def test_new_games_share_and_watch_pages(api: Api) -> None:
+    """The share page and the watchers' page draw every new game (no scorer right needed)."""
+    games = [
+        api.create("mexican-train", ["Ann", "Bob"]),
+        api.create("latin-partnership", FOUR, partnerships=True),
+        api.create("custom", ["Ann", "Bob"], options={"name": "Pub Rummy"}),
+    ]
+    api.hand(games[0]["id"], {"pips": {"Ann": 0, "Bob": 20}, "domino": "Ann"})
+    api.hand(games[2]["id"], {"points": {"Ann": 3, "Bob": 4}})
+    watcher = api.client.application.test_client()
+    for game in games:
+        page = watcher.get(f"/games/{game['id']}")
+        assert page.status_code == 200
+        assert watcher.get(f"/games/{game['id']}/share").status_code == 200
+    assert "Pub Rummy" in watcher.get(f"/games/{games[2]['id']}").get_data(True)
+    assert "Round 1 (engine 12-12): Ann went out: 0." in watcher.get(
+        f"/games/{games[0]['id']}"
+    ).get_data(True)

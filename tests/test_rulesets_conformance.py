@@ -163,6 +163,10 @@ entries = st.dictionaries(
             "all_passed",
             "plays",
             "either_end",
+            "double_blank",
+            "closer",
+            "capicua",
+            "pases_corridos",
         ]
     ),
     json_values,
