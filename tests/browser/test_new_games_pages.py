@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import (
     Phone,
@@ -289,3 +289,44 @@ def test_the_new_rules_pages(phone: Phone) -> None:
         expect(phone.page.locator(".rules-text")).to_contain_text("Sources:")
         assert_fits_a_phone(phone.page)
         screenshot(phone.page, f"rules-{ruleset}")
+
+
+def test_the_new_games_without_javascript(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """Plain forms: radios, boxes and Save; the tiles are typed; nothing is filled in for you,
+    yet the player who went out may be left blank (their 0 is derived by the server)."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    phone = Phone(context.new_page(), live_server)
+    page = phone.page
+
+    train = start(phone, "mexican-train", ["Ann", "Bob", "Cy"], **{"option-rounds": "1"})
+    expect(page.locator("[data-tile-picker]")).to_be_hidden()
+    page.locator("label.choice", has_text="Bob").first.click()
+    page.locator(".tiles-entry summary").click()
+    page.fill('input[name="tiles-0"]', "0-0 3-4")
+    page.fill('input[name="tiles-2"]', "12-11")
+    with page.expect_navigation():
+        page.locator("#entry button.primary").click()
+    body = game_json(phone, train)
+    assert body["totals"] == {"Ann": 7, "Bob": 0, "Cy": 23} and body["winners"] == ["Bob"]
+
+    latin = start(phone, "latin-partnership", ["Ann", "Bob", "Cy", "Dee"])
+    expect(page.locator("[data-pases-buttons]")).to_be_hidden()
+    page.locator("label.choice", has_text="Ann").first.click()
+    for seat, pips in ((1, "12"), (2, "9"), (3, "20")):
+        page.fill(f'input[name="pips-{seat}"]', pips)
+    page.locator('input[name="capicua"]').check()
+    page.fill('input[name="pases"]', "Bob")
+    with page.expect_navigation():
+        page.locator("#entry button.primary").click()
+    assert game_json(phone, latin)["totals"] == {"Ann & Cy": 66, "Bob & Dee": 25}
+
+    custom = start(phone, "custom", ["Ann", "Bob"], **{"option-negative": "1"})
+    expect(page.locator("button[data-sign]").first).to_be_hidden()
+    page.fill('input[name="points-0"]', "-3")
+    page.fill('input[name="points-1"]', "8")
+    with page.expect_navigation():
+        page.locator("#entry button.primary").click()
+    assert game_json(phone, custom)["totals"] == {"Ann": -3, "Bob": 8}
+    context.close()
