@@ -96,7 +96,9 @@ def test_the_new_rules_pages_summarise_and_name_their_sources(
 ) -> None:
     """Issue 20: "The rules page of each new game shows a summary of its rules and the sources"."""
     text = client.get(f"/rules/{ruleset_id}").get_data(True)
-    assert "Sources:" in text and "summary" in text.casefold()
+    paragraphs = re.findall(r"<p>([^<]*)</p>", text)
+    assert paragraphs[0].startswith("A summary of")
+    assert paragraphs[-1].startswith("Sources:") and len(paragraphs) >= 6
 
 
 # --- Mexican Train -----------------------------------------------------------------------
