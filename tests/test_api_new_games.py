@@ -95,7 +95,8 @@ def test_mexican_train_too_many_rounds_or_players_refused(api: Api) -> None:
     assert response.status_code == 422 and response.json["field"] == "players"
 
 
-def test_openapi_describes_the_mexican_train_entry(client: Any) -> None:
+def test_openapi_describes_the_new_games_entries(client: Any) -> None:
+    """SCORING_MORE.md "Entry (API)" of each game, published in the contract's document."""
     schemas = client.get("/api/openapi.json").json["components"]["schemas"]
     assert set(schemas["MexicanTrainEntry"]["properties"]) == {
         "pips",
@@ -103,6 +104,18 @@ def test_openapi_describes_the_mexican_train_entry(client: Any) -> None:
         "domino",
         "double_blank",
     }
+    assert set(schemas["LatinPartnershipEntry"]["properties"]) == {
+        "pips",
+        "tiles",
+        "domino",
+        "closer",
+        "capicua",
+        "chuchazo",
+        "pases_corridos",
+        "last_tile",
+        "ends_before",
+    }
+    assert schemas["CustomEntry"]["required"] == ["points"]
 
 
 # --- Latin partnership --------------------------------------------------------------------

@@ -414,7 +414,8 @@ LATIN_PARTNERSHIP = LatinPartnershipRuleset(
     options=(
         Option(
             "set",
-            "Domino set (double-nine: the Cuban game)",
+            "Domino set (double-nine is the Cuban game: unless changed, to 100 on the "
+            "opponents' hands, without capicúa or pase corrido)",
             "double-six",
             str,
             choices=tuple(SETS),
