@@ -402,6 +402,8 @@ def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Wr
         result = score(game, entry, number)
         values = {**result_columns(entry, result), "updated_at": store.now()}
         store.replace_hand(db, game_id, number, values)
+        if game.ruleset.scored_from_totals:
+            rescore_after(db, load_game(db, game_id), number)
         after = save_change(db, game, writer, "corrected", number, entry)
         return write_result(after, number)
 
@@ -487,10 +489,23 @@ def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
 
 
 def score(game: Game, entry: Any, number: int) -> HandResult:
-    """Score hand `number` of the game, knowing the hands before it."""
+    """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
-    return game.ruleset.score_in_game(entry, game.table, game.options, game.scored[: number - 1])
+    before = game.totals_after(number - 1)
+    return game.ruleset.score_in_game(entry, game.table, game.options, before, number=number)
+
+
+def rescore_after(db: Database, game: Game, number: int) -> None:
+    """Score the hands after a corrected hand again, each from the new totals before it."""
+    for later in game.hands[number:]:
+        before = game.totals_after(later.number - 1)
+        result = game.ruleset.score_in_game(
+            later.entry, game.table, game.options, before, number=later.number, strict=False
+        )
+        values = {**result_columns(later.entry, result), "updated_at": store.now()}
+        store.replace_hand(db, game.id, later.number, values)
+        game = load_game(db, game.id)
 
 
 def result_columns(entry: Any, result: HandResult) -> dict[str, str]:

@@ -164,6 +164,17 @@ def test_latin_partnership_example_3_ends_on_the_pase_corrido(api: Api) -> None:
     assert "the rest of the hand is not scored" in written["hand"]["explanation"][-1]
     assert api.post_hand(game["id"], entry).status_code == 409
 
+    # Correct hand 4: Them had 50 less before the last hand, so Dee's pase corrido no longer
+    # ends the game; the last hand is scored again whole, and Us reach 200 on Ann's domino.
+    headers = api.headers(game["id"])
+    fixed = {"pips": {"Us": 30, "Them": 20}, "domino": "Bob"}
+    response = api.client.put(f"/api/games/{game['id']}/hands/4", json=fixed, headers=headers)
+    assert response.status_code == 200, response.json
+    after = api.game(game["id"])
+    assert after["hands"][4]["scores"] == {"Us": 15, "Them": 25}
+    assert after["totals"] == {"Us": 205, "Them": 175}
+    assert after["winners"] == ["Us"]
+
 
 def test_latin_partnership_cuban_defaults_through_the_api(api: Api) -> None:
     """L514-515: "With `set: double-nine`, the defaults become the Cuban ones"."""

@@ -29,7 +29,11 @@ def score(
     earlier: list[ScoredHand] | None = None,
     **given: object,
 ) -> HandResult:
-    return LATIN_PARTNERSHIP.score_in_game(entry, table, options(table, **given), earlier or [])
+    hands = earlier or []
+    totals = {side: sum(h.result.scores[side] for h in hands) for side in table.sides}
+    return LATIN_PARTNERSHIP.score_in_game(
+        entry, table, options(table, **given), totals, number=len(hands) + 1
+    )
 
 
 def refused(entry: dict[str, Any], table: Table = NAMED, **given: object) -> RuleError:

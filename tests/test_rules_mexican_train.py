@@ -21,17 +21,12 @@ def options(table: Table = FOUR, **given: object) -> dict[str, Any]:
     return MEXICAN_TRAIN.resolve_options(given, table)
 
 
-def earlier(count: int, table: Table = FOUR) -> list[ScoredHand]:
-    """`count` rounds already played, each scoring 0 for everybody (only their number matters)."""
-    zero = {player: 0 for player in table.players}
-    return [ScoredHand(n, {}, HandResult(zero, ())) for n in range(1, count + 1)]
-
-
 def score(
     entry: dict[str, Any], round_number: int = 1, table: Table = FOUR, **given: object
 ) -> HandResult:
+    zero = dict.fromkeys(table.players, 0)
     return MEXICAN_TRAIN.score_in_game(
-        entry, table, options(table, **given), earlier(round_number - 1, table)
+        entry, table, options(table, **given), zero, number=round_number
     )
 
 
@@ -326,7 +321,8 @@ def test_example_3_totals_after_twelve_rounds() -> None:
 
 def last_round(**given: object) -> list[ScoredHand]:
     entry = {"pips": {"Ann": 10, "Bob": 15, "Cy": 2, "Dee": 1}, "domino": None}
-    result = MEXICAN_TRAIN.score_in_game(entry, FOUR, options(**given), TWELVE_ROUNDS)
+    before = {p: sum(h.result.scores[p] for h in TWELVE_ROUNDS) for p in FOUR.players}
+    result = MEXICAN_TRAIN.score_in_game(entry, FOUR, options(**given), before, number=13)
     return [*TWELVE_ROUNDS, ScoredHand(13, entry, result)]
 
 

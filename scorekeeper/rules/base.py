@@ -209,6 +209,9 @@ class Ruleset:
     options: tuple[Option, ...] = field(default=())
     lowest_wins: bool = False
     live_plays: bool = False  # plays may be posted one at a time during a hand (Muggins)
+    # A hand's scores depend on the totals before it (score_in_game): a correction scores
+    # the hands after it again.
+    scored_from_totals: bool = False
 
     # --- the table and the options -------------------------------------------------
 
@@ -248,12 +251,22 @@ class Ruleset:
         raise NotImplementedError
 
     def score_in_game(
-        self, entry: Entry, table: Table, options: Options, earlier: Sequence[ScoredHand]
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        number: int = 1,
+        strict: bool = True,
     ) -> HandResult:
-        """Score the hand that follows `earlier` (its number is len(earlier) + 1).
+        """Score hand `number` knowing each side's total before it.
 
-        Most games score a hand on its own; games whose hand depends on its number (Mexican
-        Train's engine) or on the totals so far (a target reached mid-hand) override this.
+        Most games score a hand on its own. Mexican Train's engine follows the hand's number;
+        a game that ends the moment a side reaches its target mid-hand needs the totals
+        before it (those set `scored_from_totals`, so that a correction scores the hands
+        after it again). `strict` refuses what can only be refused at entry; a hand scored
+        again after an earlier correction is scored without it.
         """
         return self.score_hand(entry, table, options)
 

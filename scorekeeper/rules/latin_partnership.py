@@ -23,11 +23,9 @@ from scorekeeper.rules.base import (
     Options,
     RuleError,
     Ruleset,
-    ScoredHand,
     Table,
     check_entry_keys,
     flag,
-    running_totals,
     whole_number,
     zero_scores,
 )
@@ -83,13 +81,19 @@ class LatinPartnershipRuleset(Ruleset):
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         """The first hand of a game; hands of a game are scored by score_in_game."""
-        return self.score_in_game(entry, table, options, ())
+        return self.score_in_game(entry, table, options, zero_scores(table))
 
     def score_in_game(
-        self, entry: Entry, table: Table, options: Options, earlier: Sequence[ScoredHand]
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        number: int = 1,
+        strict: bool = True,
     ) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)
-        number = len(earlier) + 1
         domino = None if entry.get("domino") is None else table.player(entry["domino"], "domino")
         left = pips_left(entry, table, options, domino)
         check_last_tile(entry, options, left, domino)
@@ -100,7 +104,7 @@ class LatinPartnershipRuleset(Ruleset):
             steps.append(domino_step(entry, table, options, left, domino, number))
         else:
             steps.append(tranque_step(entry, table, options, left, number))
-        return in_order(table, options, steps, running_totals(table, earlier))
+        return in_order(table, options, steps, before)
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         pips = {player: 0 if i == 0 else 5 + i for i, player in enumerate(table.players)}
@@ -389,7 +393,9 @@ def in_order(
         lines.append(line)
         for team, points in scores.items():
             totals[team] += points
-        reached = [team for team in table.sides if totals[team] >= target and scores[team]]
+        # Only a team crossing the target now ends the game (after a correction, a hand may
+        # follow the end: it is then scored whole and marked as not counted).
+        reached = [t for t in table.sides if before[t] < target <= totals[t] and scores[t]]
         if reached and len(kept) < len(steps):
             lines.append(
                 f"{reached[0]} reached {target} with {totals[reached[0]]} and won: the rest of "
@@ -411,6 +417,7 @@ LATIN_PARTNERSHIP = LatinPartnershipRuleset(
     seed="latin-partnership.txt",
     players=(4,),
     partnerships="always",
+    scored_from_totals=True,
     options=(
         Option(
             "set",

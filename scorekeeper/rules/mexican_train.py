@@ -85,9 +85,16 @@ class MexicanTrainRuleset(Ruleset):
         return self.score_round(entry, table, options, 1)
 
     def score_in_game(
-        self, entry: Entry, table: Table, options: Options, earlier: Sequence[ScoredHand]
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        number: int = 1,
+        strict: bool = True,
     ) -> HandResult:
-        return self.score_round(entry, table, options, len(earlier) + 1)
+        return self.score_round(entry, table, options, number)
 
     def score_round(self, entry: Entry, table: Table, options: Options, number: int) -> HandResult:
         """Score round `number`: every player's own pips, 0 for the one who went out."""

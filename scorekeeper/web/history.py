@@ -79,8 +79,11 @@ def explain(game: games.Game, action: str, entry: Any, number: int) -> tuple[str
     if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
         return ()
     try:
-        earlier = game.scored[: number - 1]
-        return game.ruleset.score_in_game(entry, game.table, game.options, earlier).explanation
+        before = game.totals_after(min(number, len(game.hands) + 1) - 1)
+        result = game.ruleset.score_in_game(
+            entry, game.table, game.options, before, number=number, strict=False
+        )
+        return result.explanation
     except RuleError:
         return ()
 
