@@ -96,9 +96,11 @@ def test_the_new_rules_pages_summarise_and_name_their_sources(
 ) -> None:
     """Issue 20: "The rules page of each new game shows a summary of its rules and the sources"."""
     text = client.get(f"/rules/{ruleset_id}").get_data(True)
-    paragraphs = re.findall(r"<p>([^<]*)</p>", text)
-    assert paragraphs[0].startswith("A summary of")
-    assert paragraphs[-1].startswith("Sources:") and len(paragraphs) >= 6
+    assert "A summary of the rules as this app scores them" in text
+    assert len(re.findall(r"<p>[^<]+</p>", text)) >= 5
+    sources = re.findall(r"<li>([^<]+)</li>", text.split("<h2>Sources</h2>", 1)[1])
+    assert len(sources) == len(REGISTRY[ruleset_id].sources) >= 2
+    assert any(source.startswith("Settled here") for source in sources)
 
 
 # --- Mexican Train -----------------------------------------------------------------------

@@ -212,6 +212,8 @@ class Ruleset:
     # A hand's scores depend on the totals before it (score_in_game): a correction scores
     # the hands after it again.
     scored_from_totals: bool = False
+    # A game with no seed text: its rules text is a summary, and these are where it comes from.
+    sources: tuple[str, ...] = ()
 
     # --- the table and the options -------------------------------------------------
 

@@ -133,6 +133,12 @@ CUSTOM = CustomRuleset(
     seed="custom.txt",
     players=tuple(range(2, 11)),
     partnerships="optional",
+    sources=(
+        'shared/SCORING.md, "Beyond the seeds": a free-form custom game with any number of '
+        "sides, points typed per hand, highest or lowest wins, and a target or a number of hands",
+        "Settled here: 2 to 10 sides; negative points only where the club allows them; one end "
+        "at a time (a target or a number of hands), as in Black Tile",
+    ),
     options=(
         Option("name", "Name of the game", "House game", str, free_text=True),
         Option("lowest_wins", "The lowest total wins (otherwise the highest)", False, bool),

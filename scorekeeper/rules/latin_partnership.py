@@ -418,6 +418,32 @@ LATIN_PARTNERSHIP = LatinPartnershipRuleset(
     players=(4,),
     partnerships="always",
     scored_from_totals=True,
+    sources=(
+        "pagat.com/tile/wdom/partnership.html (as gambiter.com/domino/western/partnership.html): "
+        "fixed partnerships, all 28 tiles dealt; the winners score the losing team's tiles; a "
+        "blocked game goes to the lower team, a tie scores nothing; target 100",
+        "eightygames.wordpress.com/2013/04/28/partnership-dominoes: the winner scores all "
+        "unplayed tiles, partner's included, to 200",
+        "abw333/dominoes (a San Juan, Puerto Rico variation): going out scores all 3 other hands; "
+        "the lower team wins a blocked game and scores both teams; a tie is 0; target 200",
+        "boarden.club/how-to-play/dominican-dominoes and fichaflow.com (Dominican scoring, the "
+        "tranque, capicúa values)",
+        "dominoesonline.com/rule.php?id=1228128405: to 200; a pase corrido (skip 3 people) 25; "
+        "in a tranque the locker against the player on the left, a tie to the locker; capicúa 25",
+        "yoforia.com/what-does-capicua-mean-in-dominoes: unlimited pases corridos; capicúa 25",
+        "manualzz.com/doc/23614212 (rules by Dania Ramos, Puerto Rico) and sacitc.blog: the "
+        "Puerto Rican 500, its hand bonuses 100/75/50/25, the 0-0 and capicú 100, no capicú "
+        "with a double",
+        "pagat.com/tile/wdom/caribbean.html and caribbeantrading.com (Jamaica): a blocked game "
+        "won by the single lightest hand",
+        "libreonline.com (eastern Cuba), the Spanish Wikipedia text on dominó and "
+        "stayandplaygamecafe.com/domino-tournament-rules: how a tranque is decided",
+        "onlinedominogames.com/cuban-dominoes, dominorules.com/cuban-dominoes and "
+        "ccherosc.github.io/ArtsDominos-v2: the Cuban double-nine game, 10 tiles each, the "
+        "losing team's pips, usually to 100",
+        "Settled here, no source found: who wins when both teams pass the target in one hand; "
+        "hand bonuses for tied and tranque hands; the pip ceilings; the Cuban defaults",
+    ),
     options=(
         Option(
             "set",

@@ -291,6 +291,27 @@ MEXICAN_TRAIN = MexicanTrainRuleset(
         ),
     ),
     lowest_wins=True,
+    sources=(
+        "mexicantrain.com/rules.html: double-twelve set, 13 rounds, fewest points wins, each dot "
+        "one point; a round ends when a player plays all their dominoes or nobody can play",
+        "mexicantrain.com/blog/how-does-mexican-train-dominoes-end.html: a round ends when a "
+        "player lays their last tile, or when the boneyard is empty and nobody can play",
+        "lantzalotgames.com/product-page/mexican-train-deluxe: 13 rounds from 12-12 down to 0-0; "
+        "lowest total wins",
+        "pagat.com/domino/star/mextrain-c.html (Joe Celko): 2 to 8 players with double-nine or "
+        "double-twelve sets",
+        "tablegameshub.com/mexican-train-dominoes-score-calculator: double-nine 10 rounds, "
+        "double-twelve 13; the double blank 0 by face value, 25 or 50 as house scoring; going "
+        "out can break ties",
+        "visualfoodie.com/understanding-scoring-in-mexican-train-dominoes: blocked rounds; every "
+        "player counts their own pips; going out scores zero",
+        'eatsip365.com/explaining-the-scoring-rule-in-mexican-train-dominoes: "the standard rule '
+        'is simple: you count the pips", so a high 0-0 is a house rule',
+        'wikiHow, "Play Mexican Train Domino Game": the double blank generally 50, some count 25',
+        "htfbw.com/games-cards/Games/74972.shtml: the first player out receives zero points",
+        "Settled here, no source found: engines only run downward; a tied lowest total shares "
+        "the win; the pip ceilings; the engine cannot be in a hand",
+    ),
 )
 
 RULESETS = (MEXICAN_TRAIN,)
