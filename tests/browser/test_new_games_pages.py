@@ -26,8 +26,8 @@ EIGHT = [
     "María José",
     "Elizabeth",
     "Jonathan",
-    "Fay",
-    "Gus",
+    "Bartholomew",
+    "Konstantinos",
     "Hal",
 ]
 
