@@ -330,3 +330,15 @@ def test_the_new_games_without_javascript(
         page.locator("#entry button.primary").click()
     assert game_json(phone, custom)["totals"] == {"Ann": -3, "Bob": 8}
     context.close()
+
+
+def test_the_new_game_pages(phone: Phone) -> None:
+    """Ten seats for a custom game, a name box, and the options in words."""
+    for ruleset in ("custom", "mexican-train", "latin-partnership"):
+        phone.go(f"/new/{ruleset}")
+        assert_fits_a_phone(phone.page)
+        assert not serious_accessibility_problems(phone.page)
+        screenshot(phone.page, f"new-{ruleset}")
+    phone.go("/new/custom")
+    expect(phone.page.locator('input[name="player-10"]')).to_be_visible()
+    expect(phone.page.locator('input[name="option-name"]')).to_have_value("House game")
