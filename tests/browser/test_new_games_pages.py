@@ -157,6 +157,7 @@ def test_mexican_train_eight_players_a_whole_game(phone: Phone) -> None:
     picker = page.locator("[data-tile-picker]")
     expect(picker).to_be_visible()
     expect(picker.locator(".tile-pick")).to_have_count(91)
+    assert not tap_targets_too_small(phone, "#entry .tile-pick, #entry .picker-side")
     held = {"Christopher": ["12-12", "0-5"], "Margaret": ["10-11", "3-3"]}
     for name, tiles in held.items():
         phone.tap(picker.locator(f'.picker-side[data-name="{name}"]'))
