@@ -26,6 +26,7 @@ from scorekeeper.rules.base import (
     Table,
     check_entry_keys,
     flag,
+    per_side,
     whole_number,
     zero_scores,
 )
@@ -154,7 +155,7 @@ def pips_given(entry: Entry, table: Table, options: Options) -> Left:
     most = heaviest_hand(options["set"])
     teams = {name.casefold() for name in table.team_names}
     if raw and all(isinstance(k, str) and k.strip().casefold() in teams for k in raw):
-        given = per_team(raw, table)
+        given = per_side(entry, "pips", table)
         if entry.get("domino") is None and options["tranque"] != "team":
             raise RuleError("this tranque rule needs each player's pips, not each team's", "pips")
         numbers = {
@@ -184,19 +185,6 @@ def per_player(entry: Entry, key: str, table: Table) -> dict[str, Any]:
     if missing:
         raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)
     return {player: values[player] for player in table.players}
-
-
-def per_team(raw: Mapping[Any, Any], table: Table) -> dict[str, Any]:
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        team = table.side(name, "pips")
-        if team in values:
-            raise RuleError(f"{team} is given twice in pips", "pips")
-        values[team] = value
-    missing = [team for team in table.sides if team not in values]
-    if missing:
-        raise RuleError(f"pips has nothing for {', '.join(missing)}", "pips")
-    return values
 
 
 def team_sums(table: Table, players: Mapping[str, int]) -> dict[str, int]:

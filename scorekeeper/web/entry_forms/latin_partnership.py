@@ -21,7 +21,7 @@ from scorekeeper.web.entry_forms.base import (
     player_named,
     tile_list,
 )
-from scorekeeper.web.entry_forms.mexican_train import untold
+from scorekeeper.web.entry_forms.mexican_train import outcome, untold
 
 TRANQUE = "tranque"  # the "Nobody: tranque" choice
 
@@ -57,12 +57,8 @@ def read(game: Game, form: FormData) -> Entry:
 
 
 def dominoed(game: Game, form: FormData) -> str | None:
-    chosen = player_named(game, form, "domino")
-    if chosen is None:
-        raise RuleError("tap who dominoed, or “Nobody: tranque”", "domino")
-    if chosen == TRANQUE and chosen.casefold() not in map(str.casefold, game.table.players):
-        return None
-    return chosen
+    """Who dominoed, or None for "Nobody: tranque"; left unchosen, the hand is not saved."""
+    return outcome(game, form, TRANQUE, "tap who dominoed, or “Nobody: tranque”")
 
 
 def needs_closer(game: Game) -> bool:

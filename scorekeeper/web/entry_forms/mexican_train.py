@@ -50,10 +50,15 @@ def read(game: Game, form: FormData) -> Entry:
 
 def went_out(game: Game, form: FormData) -> str | None:
     """Who went out, or None for "Nobody: blocked"; left unchosen, the round is not saved."""
+    return outcome(game, form, BLOCKED, "tap who went out, or “Nobody: blocked”")
+
+
+def outcome(game: Game, form: FormData, nobody: str, ask: str) -> str | None:
+    """The player chosen in `domino`, or None for the `nobody` choice; unchosen is refused."""
     chosen = player_named(game, form, "domino")
     if chosen is None:
-        raise RuleError("tap who went out, or “Nobody: blocked”", "domino")
-    if chosen == BLOCKED and chosen.casefold() not in map(str.casefold, game.table.players):
+        raise RuleError(ask, "domino")
+    if chosen == nobody and chosen.casefold() not in map(str.casefold, game.table.players):
         return None
     return chosen
 
