@@ -110,6 +110,11 @@ class CustomRuleset(Ruleset):
     def sample_entry(self, table: Table) -> dict[str, Any]:
         return {"points": {side: 3 * i for i, side in enumerate(table.sides)}}
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """Also a big hand for seat 1: typed points vary far more than any one game's rules."""
+        big = {"points": {side: 60 if i == 0 else 0 for i, side in enumerate(table.sides)}}
+        return (*super().sample_entries(table), big)
+
 
 def best_total(totals: Mapping[str, int], lowest: bool, when: str) -> Status:
     """The best total wins (lowest or highest); equal best totals share the win."""
