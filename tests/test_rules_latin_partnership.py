@@ -228,6 +228,8 @@ def test_closer_needed_and_a_player() -> None:
     without = {k: v for k, v in TRANQUE.items() if k != "closer"}
     assert refused(without, tranque="closer_right").field == "closer"
     assert refused({**TRANQUE, "closer": "Zed"}, tranque="closer_left").field == "closer"
+    assert refused({**TRANQUE, "closer": "Zed"}).field == "closer"
+    assert refused({**ENTRY_1, "closer": 3}).field == "closer"
 
 
 def test_no_capicua_in_a_tranque() -> None:

@@ -96,6 +96,8 @@ class LatinPartnershipRuleset(Ruleset):
     ) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)
         domino = None if entry.get("domino") is None else table.player(entry["domino"], "domino")
+        if entry.get("closer") is not None:
+            table.player(entry["closer"], "closer")  # named, it must be a player of the game
         left = pips_left(entry, table, options, domino)
         check_last_tile(entry, options, left, domino)
         steps: list[tuple[dict[str, int], str]] = [
