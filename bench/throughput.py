@@ -46,8 +46,9 @@ class Measured:
         return sum(self.cpu_ms) / len(self.cpu_ms) if self.cpu_ms else None
 
 
-def targets(server: Server) -> list[Target]:
-    """/healthz first (the baseline), then the pages and JSON of one game under way."""
+def targets(server: Server, night: tuple[str, int] | None = None) -> list[Target]:
+    """/healthz first (the baseline), then the pages and JSON of one game under way, and
+    the pages of a club night of 50 tables (`bench.nights`) when one was built."""
     client = Client(server.base)
     game_id, token = scored_game(client, HANDS, random.Random(2))
     cookie = scorer_cookie(client, game_id, token)
@@ -65,13 +66,28 @@ def targets(server: Server) -> list[Target]:
             {"If-None-Match": f'"{version}"'},
             expect=304,
         ),
+        *night_targets(night),
     ]
 
 
-def run(server: Server, *, rounds: int, seconds: float) -> dict[str, Measured]:
+def night_targets(night: tuple[str, int] | None) -> list[Target]:
+    if night is None:
+        return []
+    slug, number = night
+    path = f"/leagues/{slug}/nights/{number}"
+    return [
+        Target("night page (50 tables)", path),
+        Target("night projector (50 tables)", f"{path}/screen"),
+        Target("night board, changed (200)", f"{path}/board"),
+    ]
+
+
+def run(
+    server: Server, *, rounds: int, seconds: float, night: tuple[str, int] | None = None
+) -> dict[str, Measured]:
     """Each target for `seconds` per round, `rounds` times, in turn."""
     measured: dict[str, Measured] = {}
-    asked = targets(server)
+    asked = targets(server, night)
     for _ in range(rounds):
         for target in asked:
             result = closed_loop(

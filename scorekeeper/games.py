@@ -28,6 +28,7 @@ from scorekeeper.rules.base import (
     Table,
     end_of_game,
     running_totals,
+    time_called,
 )
 
 NAME_LIMIT = 40
@@ -47,6 +48,7 @@ class PlayedHand:
     result: HandResult
     dealer: str
     counted: bool = True
+    entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class Game:
     created_at: str
     pending_plays: tuple[Mapping[str, Any], ...] = ()
     match: Match | None = None
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
     @cached_property
     def in_progress(self) -> PlayedHand | None:
@@ -71,7 +74,10 @@ class Game:
         if not self.pending_plays:
             return None
         number = len(self.hands) + 1
-        result = self.ruleset.score_plays(self.pending_plays, self.table, self.options)
+        # The entered hands added up directly: the game's own totals look at this hand too.
+        entered = [ScoredHand(h.number, h.entry, h.result) for h in self.hands]
+        before = running_totals(self.table, entered)
+        result = self.ruleset.plays_in_game(self.pending_plays, self.table, self.options, before)
         dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
         return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
 
@@ -82,8 +88,18 @@ class Game:
 
     @cached_property
     def ending(self) -> Ending:
-        """Where the game ends, and which hands count toward its totals and result."""
-        return end_of_game(self.ruleset, self.table, self.options, self.scored)
+        """Where the game ends, and which hands count toward its totals and result.
+
+        With time called, the game ends after the first hand entered from then on, unless
+        it had already ended by its own rules (CLUB_NIGHT.md, "Playing a round").
+        """
+        ended = end_of_game(self.ruleset, self.table, self.options, self.scored)
+        last = self.last_hand_on_time
+        if last is None or (ended.status.finished and ended.last_counted <= last):
+            return ended
+        counted = tuple(hand for hand in self.scored if hand.number <= last)
+        totals = running_totals(self.table, counted)
+        return Ending(time_called(self.table, totals, self.ruleset.lowest_wins, last), counted)
 
     @cached_property
     def totals(self) -> dict[str, int]:
@@ -128,6 +144,13 @@ class Game:
             lines = (*hand.result.explanation, ended_mid_hand(hand.result, part, ending.status))
             return replace(hand, result=replace(part, explanation=lines))
         return hand
+
+    @property
+    def last_hand_on_time(self) -> int | None:
+        """With time called (a club night's time limit): the first hand entered from then on."""
+        if self.time_called_at is None:
+            return None
+        return next((h.number for h in self.hands if h.entered_at >= self.time_called_at), None)
 
     @property
     def finished(self) -> bool:
@@ -238,6 +261,7 @@ def load_game(db: Database, game_id: str) -> Game:
                 steps=tuple(json.loads(h["steps"] or "[]")),
             ),
             dealer=h["dealer"],
+            entered_at=h["created_at"],
         )
         for h in store.hand_rows(db, game_id)
     )
@@ -253,6 +277,7 @@ def load_game(db: Database, game_id: str) -> Game:
         created_at=row["created_at"],
         pending_plays=tuple(store.pending_plays(db, game_id, len(hands) + 1)),
         match=match_of(db, ruleset, table, row),
+        time_called_at=row["time_called_at"],
     )
 
 
@@ -293,7 +318,9 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
-    if not isinstance(raw, list) or not raw:
+    if raw == []:  # the page's form with no name typed: say it as the form asks it
+        raise RuleError(f"type the {what}s' names, in seat order", field)
+    if not isinstance(raw, list):
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
@@ -335,10 +362,15 @@ def insert_new_game(
     *,
     previous: Game | None = None,
     match: tuple[str, int] | None = None,
+    in_match: bool = True,
+    time_called_at: str | None = None,
 ) -> str:
-    """Write a game's row and its first log line (inside the caller's transaction)."""
+    """Write a game's row and its first log line (inside the caller's transaction).
+
+    A club night's table plays one game a round, never a match (`in_match=False`).
+    """
     game_id = tokens.new_game_id()
-    if match is None and new.ruleset.match_games(new.table):
+    if match is None and in_match and new.ruleset.match_games(new.table):
         match = (game_id, 1)
     at = store.now()
     store.insert_game(
@@ -361,6 +393,7 @@ def insert_new_game(
             "match_id": match[0] if match else None,
             "match_game": match[1] if match else None,
             "previous_game": previous.id if previous else None,
+            "time_called_at": time_called_at,
         },
     )
     store.append_log(db, game_id, actor=tokens.fingerprint(token_hash), action="created", version=1)
@@ -494,7 +527,8 @@ def record_play(db: Database, game_id: str, play: Any, writer: Writer) -> dict[s
         if game.finished:
             raise Conflict(f"This game is over ({game.status.explanation}).")
         plays = [*game.pending_plays, play]
-        game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
+        before = game.totals_after(len(game.hands))
+        game.ruleset.plays_in_game(plays, game.table, game.options, before)  # refuses a bad play
         number = len(game.hands) + 1
         store.insert_play(db, game_id, number, len(plays), play)
         after = save_change(db, game, writer, "play entered", number, play)

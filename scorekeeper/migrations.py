@@ -160,3 +160,70 @@ def m005_request_keys(db: Database) -> None:
         not_null={"binding", "status", "body", "created_at"},
     )
     db.table("request_keys").create_index(["game_id", "version"])
+
+
+@migrations()
+def m006_club_nights(db: Database) -> None:
+    """Club nights: the players checked in, the rounds seated, a game per table; time called.
+
+    A night's games are ordinary league games; `night_tables` only says which round and
+    table each one is. `games.time_called_at` is when time runs out for a game: the first
+    hand entered from then on is its last (CLUB_NIGHT.md, "Playing a round").
+    """
+    db.table("nights").create(
+        {
+            "id": int,
+            "league_id": int,
+            "number": int,  # 1, 2, 3 … within the league: /leagues/<slug>/nights/<number>
+            "name": str,
+            "ruleset": str,
+            "options": str,  # JSON object: the options the organiser set (house rules)
+            "table_size": int,  # the players per table the organiser chose
+            "format": str,  # "individual" or "pairs"
+            "rounds": int,  # planned; more may be seated
+            "minutes": int,  # a round's time limit, or null
+            "seed": str,  # makes round 1's draw the same when it is asked for again
+            "version": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"league_id", "number", "name", "ruleset", "options", "table_size", "format"},
+        foreign_keys=[("league_id", "leagues", "id")],
+    )
+    db.table("nights").create_index(["league_id", "number"], unique=True)
+    db.table("night_players").create(
+        {
+            "night_id": int,
+            "key": str,  # the name folded: unique ignoring case
+            "name": str,
+            "position": int,  # check-in order
+            "pair": int,  # pairs format: both partners carry the position of the first
+            "left_after": int,  # the last round seated before the player left, or null
+        },
+        pk=("night_id", "key"),
+        not_null={"name", "position"},
+        foreign_keys=[("night_id", "nights", "id")],
+    )
+    db.table("night_rounds").create(
+        {
+            "night_id": int,
+            "number": int,
+            "byes": str,  # JSON list of entrants (lists of names)
+            "repeats": str,  # JSON list of sentences
+            "seated_at": str,
+            "deadline": str,  # seated_at + the time limit, or null
+            "called_at": str,  # when the organiser called time, or null
+        },
+        pk=("night_id", "number"),
+        not_null={"byes", "repeats", "seated_at"},
+        foreign_keys=[("night_id", "nights", "id")],
+    )
+    db.table("night_tables").create(
+        {"night_id": int, "round": int, "number": int, "game_id": str},
+        pk=("night_id", "round", "number"),
+        not_null={"game_id"},
+        foreign_keys=[("night_id", "nights", "id"), ("game_id", "games", "id")],
+    )
+    db.table("night_tables").create_index(["game_id"], unique=True)
+    db.table("games").add_column("time_called_at", str)

@@ -220,3 +220,154 @@ def game_version(db: Database, game_id: str) -> int | None:
     """
     row = db.execute("select version from games where id = ?", [game_id]).fetchone()
     return None if row is None else int(row[0])
+
+
+# --- club nights ---------------------------------------------------------------------
+
+
+def night_rows(db: Database, league_id: int) -> list[dict[str, Any]]:
+    """A league's nights, latest first."""
+    return list(
+        db.query("select * from nights where league_id = ? order by number desc", [league_id])
+    )
+
+
+def night_row(db: Database, league_id: int, number: int) -> dict[str, Any] | None:
+    if not 0 < number < 2**63:  # SQLite's integers: any other number names no night
+        return None
+    rows = list(
+        db.query("select * from nights where league_id = ? and number = ?", [league_id, number])
+    )
+    return rows[0] if rows else None
+
+
+def next_night_number(db: Database, league_id: int) -> int:
+    row = db.execute("select max(number) from nights where league_id = ?", [league_id]).fetchone()
+    return int(row[0] or 0) + 1
+
+
+def insert_night(db: Database, row: dict[str, Any]) -> int:
+    return int(db.table("nights").insert(row).last_rowid or 0)
+
+
+def bump_night(db: Database, night_id: int) -> None:
+    """A change to the night itself (players, rounds): watching screens fetch it again."""
+    db.execute(
+        "update nights set version = version + 1, updated_at = ? where id = ?", [now(), night_id]
+    )
+
+
+def night_player_rows(db: Database, night_id: int) -> list[dict[str, Any]]:
+    return list(
+        db.query("select * from night_players where night_id = ? order by position", [night_id])
+    )
+
+
+def insert_night_player(db: Database, row: dict[str, Any]) -> None:
+    db.table("night_players").insert(row)
+
+
+def update_night_player(db: Database, night_id: int, key: str, **values: Any) -> None:
+    db.table("night_players").update((night_id, key), values)
+
+
+def delete_night_player(db: Database, night_id: int, key: str) -> None:
+    db.table("night_players").delete((night_id, key))
+
+
+def night_round_rows(db: Database, night_id: int) -> list[dict[str, Any]]:
+    return list(
+        db.query("select * from night_rounds where night_id = ? order by number", [night_id])
+    )
+
+
+def insert_night_round(db: Database, row: dict[str, Any]) -> None:
+    db.table("night_rounds").insert(row)
+
+
+def update_night_round(db: Database, night_id: int, number: int, **values: Any) -> None:
+    db.table("night_rounds").update((night_id, number), values)
+
+
+def delete_night_round(db: Database, night_id: int, number: int) -> list[str]:
+    """Remove a round, its tables and their games (which must have no hands); their ids."""
+    ids = [
+        str(row[0])
+        for row in db.execute(
+            "select game_id from night_tables where night_id = ? and round = ?", [night_id, number]
+        ).fetchall()
+    ]
+    db.execute("delete from night_tables where night_id = ? and round = ?", [night_id, number])
+    for table in ("log", "plays", "hands"):
+        db.conn.executemany(f"delete from {table} where game_id = ?", [[i] for i in ids])
+    db.conn.executemany("delete from games where id = ?", [[i] for i in ids])
+    db.table("night_rounds").delete((night_id, number))
+    return ids
+
+
+def has_plays(db: Database, game_id: str) -> bool:
+    """Whether plays of a hand in progress were posted live (Muggins)."""
+    return (
+        db.execute("select 1 from plays where game_id = ? limit 1", [game_id]).fetchone()
+        is not None
+    )
+
+
+def insert_night_table(db: Database, row: dict[str, Any]) -> None:
+    db.table("night_tables").insert(row)
+
+
+def night_game_rows(db: Database, night_id: int) -> list[dict[str, Any]]:
+    """Every game of the night with its round and table, its hands counted, in seating order."""
+    sql = """
+        select t.round, t.number as table_number, g.id, g.players, g.team_names, g.totals,
+               g.winners, g.status, g.version, g.time_called_at,
+               (select count(*) from hands h where h.game_id = g.id) as hands,
+               (select max(h.created_at) from hands h where h.game_id = g.id) as last_hand_at
+        from night_tables t join games g on g.id = t.game_id
+        where t.night_id = ? order by t.round, t.number
+    """
+    return list(db.query(sql, [night_id]))
+
+
+def night_version(db: Database, slug: str, number: int) -> tuple[Any, ...] | None:
+    """What changes with anything a night's screens show (the night and each of its games),
+    with its league's name and token hash: (league name, token hash, night, games, tables);
+    the league's name alone if it has no such night; None if there is no such league."""
+    if not 0 < number < 2**63:
+        number = 0
+    row = db.execute(
+        "select l.name, l.token_hash, n.version, coalesce(sum(g.version), 0), count(g.id) "
+        "from leagues l left join nights n on n.league_id = l.id and n.number = ? "
+        "left join night_tables t on t.night_id = n.id left join games g on g.id = t.game_id "
+        "where l.slug = ? group by l.id",
+        [number, slug],
+    ).fetchone()
+    return None if row is None else tuple(row)
+
+
+def call_time(db: Database, game_ids: list[str], at: str) -> list[str]:
+    """Set when time runs out on the unfinished games among these (unless already sooner)."""
+    marks = ", ".join("?" for _ in game_ids)
+    rows = db.execute(
+        f"select id from games where id in ({marks}) and status != 'finished' "
+        "and (time_called_at is null or time_called_at > ?)",
+        [*game_ids, at],
+    ).fetchall()
+    called = [str(row[0]) for row in rows]
+    for game_id in called:
+        db.execute(
+            "update games set time_called_at = ?, version = version + 1, updated_at = ? "
+            "where id = ?",
+            [at, now(), game_id],
+        )
+    return called
+
+
+def league_player_names(db: Database, league_id: int) -> list[str]:
+    """Everyone who has played a game of the league, by name."""
+    sql = (
+        "select distinct p.value from games g, json_each(g.players) p where g.league_id = ? "
+        "order by p.value collate nocase"
+    )
+    return [str(row[0]) for row in db.execute(sql, [league_id]).fetchall()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -15,6 +16,16 @@ def new_game_id() -> str:
 def new_token() -> str:
     """128 random bits for a scorer or league token."""
     return secrets.token_urlsafe(16)
+
+
+def derived_token(secret: str, purpose: str) -> str:
+    """128 bits the app can make again from its secret key alone: a club night table's scorer token.
+
+    The organiser's screens show each table's scorer QR code whenever asked, yet only the
+    token's hash is stored, as for every other token.
+    """
+    digest = hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
 
 def token_hash(token: str) -> str:

@@ -62,6 +62,8 @@ def test_every_seed_game_is_registered() -> None:
         "muggins",
         "eighty",
         "moon",
+        "texas-42",
+        "fives-and-threes",
         "mexican-train",
         "latin-partnership",
         "custom",
@@ -325,9 +327,9 @@ def test_a_correction_that_ends_the_game_earlier(
     later hand is marked as played after the end (API: "counted": false), and the page says so
     and offers to undo them. A correction can equally reopen a game." """
     case = earlier_end(ruleset, table)
-    if not any(option.name == "target" for option in ruleset.options):
-        # A game of a fixed number of hands (Mexican Train's rounds) ends after its last hand
-        # whatever the hands hold: no correction can end it sooner.
+    if "rounds" in ruleset.resolve_options({}, table):
+        # A game of a fixed number of rounds (Mexican Train) ends after its last round whatever
+        # the hands hold: no correction can end it sooner.
         assert case is None, f"{ruleset.id}: a correction ended a fixed-length game sooner"
         return
     assert case is not None, f"{ruleset.id}: no sample hand can end a game sooner when corrected"

@@ -5,10 +5,12 @@ from scorekeeper.rules import (
     block,
     custom,
     eighty,
+    fives_and_threes,
     latin_partnership,
     mexican_train,
     moon,
     muggins,
+    texas_42,
 )
 from scorekeeper.rules.base import RuleError, Ruleset
 
@@ -18,8 +20,10 @@ REGISTRY: dict[str, Ruleset] = {
         black_tile,
         block,
         eighty,
+        fives_and_threes,
         moon,
         muggins,
+        texas_42,
         mexican_train,
         latin_partnership,
         custom,

@@ -123,14 +123,15 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
+            # A checkbox on the page: only a script sends anything else, so the name it used.
             raise RuleError(f"option {self.name} must be true or false", where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {self.name} must be a whole number", where)
+                raise RuleError(f"{self.label} must be a whole number", where)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"option {self.name} must be at least {self.minimum}", where)
+                raise RuleError(f"{self.label} must be at least {self.minimum}", where)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
+                raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
         if self.free_text:
             return free_text(value, self.label, where)
@@ -231,6 +232,12 @@ class Ruleset:
     # A hand's scores depend on the totals before it (score_in_game): a correction scores
     # the hands after it again.
     scored_from_totals: bool = False
+    # Live-play games: the most open ends a layout has (a spinner's four in Muggins), how a
+    # count scores on the pad ("fives" or "fives-and-threes"), and whether the play of a
+    # player's last tile is flagged `out` (Fives and Threes: it carries the go point).
+    open_ends: int = 0
+    count_scoring: str = "fives"
+    flags_last_tile: bool = False
     # A game with no seed text: its rules text is a summary, and these are where it comes from.
     sources: tuple[str, ...] = ()
 
@@ -284,10 +291,11 @@ class Ruleset:
         """Score hand `number` knowing each side's total before it.
 
         Most games score a hand on its own. Mexican Train's engine follows the hand's number;
-        a game that ends the moment a side reaches its target mid-hand needs the totals
-        before it (those set `scored_from_totals`, so that a correction scores the hands
-        after it again). `strict` refuses what can only be refused at entry; a hand scored
-        again after an earlier correction is scored without it.
+        a game that ends the moment a side reaches its target mid-hand (the partnership game)
+        or whose scores may not overshoot it (Fives and Threes) needs the totals before it:
+        those set `scored_from_totals`, so that a correction scores the hands after it again.
+        `strict` refuses what can only be refused at entry (a play after the game ended); a
+        hand scored again after an earlier correction is scored without it.
         """
         return self.score_hand(entry, table, options)
 
@@ -331,6 +339,15 @@ class Ruleset:
     def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
         """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
         raise RuleError(f"{self.name} does not take plays one at a time", "plays")
+
+    # --- games whose hand scores depend on the totals before the hand ---------------
+    # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
+
+    def plays_in_game(
+        self, plays: Sequence[Any], table: Table, options: Options, before: Mapping[str, int]
+    ) -> HandResult:
+        """The hand in progress, knowing each side's total before it."""
+        return self.score_plays(plays, table, options)
 
 
 # --- the end of a game: one rule for every ruleset -------------------------------------
@@ -443,6 +460,23 @@ def first_to_target(
     return Status(False)
 
 
+def time_called(
+    table: Table, totals: Mapping[str, int], lowest_wins: bool, last_hand: int
+) -> Status:
+    """Time called after hand `last_hand`: the side ahead wins; equal leaders share the win.
+
+    CLUB_NIGHT.md, "Playing a round": ahead is the lowest total where the lowest wins.
+    """
+    best = min(totals.values()) if lowest_wins else max(totals.values())
+    winners = tuple(side for side in table.sides if totals[side] == best)
+    shown = ", ".join(f"{side} {totals[side]}" for side in table.sides)
+    if len(winners) == 1:
+        result = f"{winners[0]} {'is lowest' if lowest_wins else 'leads'} and wins"
+    else:
+        result = f"{' and '.join(winners)} are level at {best} and share the win"
+    return Status(True, winners, f"time called after hand {last_hand} ({shown}): {result}")
+
+
 def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> str:
     names = " and ".join(winners)
     return f"{names} reached {target} with {totals[winners[0]]} and won"
@@ -517,3 +551,16 @@ def flag(entry: Entry, key: str) -> bool:
 def points_phrase(points: int) -> str:
     """'1 point', '12 points', '-3 points'."""
     return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def count_tiles_sentence(worth: Mapping[str, int]) -> str:
+    """What the count tiles are worth, for the page: '5-5 and 6-4 count 10; 5-0, 4-1 and 3-2
+    count 5.' (`worth` maps each tile as the game names it to its value)."""
+    by_worth: dict[int, list[str]] = {}
+    for tile, value in worth.items():
+        by_worth.setdefault(value, []).append(tile)
+    parts = []
+    for value, names in by_worth.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        parts.append(f"{listed} count {value}")
+    return "; ".join(parts) + "."

@@ -52,6 +52,7 @@ PLAY = closed(
     ends={"type": "array", "items": END, "minItems": 1, "maxItems": 4},
     points={"type": "integer", "minimum": 0},
     muggins_by=NULLABLE_STRING,
+    out={**BOOLEAN, "description": "fives-and-threes: the play of the last tile (the go point)"},
 )
 # Every field any ruleset's entry takes, described once; keyed by side unless it says so.
 ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
@@ -74,6 +75,9 @@ ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
     "count": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
     "count_tiles": SIDE_TILES,
     "all_passed": {"const": True},
+    "contract": {"enum": ["nello", "plunge", "splash", "sevens"]},
+    "made": BOOLEAN,
+    "bidder_tricks": {"type": "integer", "minimum": 0, "maximum": 7},
     "double_blank": {**NULLABLE_STRING, "description": "Who holds the 0-0 (Mexican Train)."},
     "closer": {**NULLABLE_STRING, "description": "Who made the last play of a tranque."},
     "capicua": BOOLEAN,
@@ -179,8 +183,8 @@ def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper", "version": "1"},
-        "paths": paths(),
-        "components": {"schemas": schemas()},
+        "paths": {**paths(), **night_paths()},
+        "components": {"schemas": {**schemas(), **night_schemas()}},
     }
 
 
@@ -500,6 +504,7 @@ def schemas() -> dict[str, Any]:
             set={"enum": ["double-six", "double-nine"]},
             points_per_five=BOOLEAN,
             claimed={"type": ["integer", "null"], "minimum": 0},
+            ruleset={"enum": ["muggins", "fives-and-threes"]},
         ),
         # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
         "MugginsCheckResult": obj(
@@ -571,3 +576,188 @@ def schemas() -> dict[str, Any]:
 def openapi_path(rule: str) -> str:
     """A Flask rule as an OpenAPI path: /api/games/<int:number> → /api/games/{number}."""
     return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
+
+
+# --- club nights (shared/CLUB_NIGHT.md, "API") ------------------------------------------
+
+NIGHT_NUMBER = path("number", {"type": "integer", "minimum": 1})
+ROUND_NUMBER = path("round_number", {"type": "integer", "minimum": 1})
+NIGHT_WRITE = {
+    "403": error("No valid league token."),
+    "404": error("No such league, night or round."),
+    "409": error("Already done (a round seated), not possible yet, or changed since If-Match."),
+    **CREATE,
+}
+
+
+def night_write(summary: str, parameters: list[Schema], answer: tuple[str, Schema]) -> Schema:
+    status, response = answer
+    return {
+        "summary": summary,
+        "parameters": [SLUG, *parameters, LEAGUE_TOKEN, IF_MATCH, IDEMPOTENCY],
+        "responses": {status: response, **NIGHT_WRITE},
+    }
+
+
+def night_paths() -> dict[str, Any]:
+    base = "/api/leagues/{slug}/nights"
+    return {
+        base: {
+            "get": {
+                "parameters": [SLUG],
+                "responses": {
+                    "200": ok("The league's nights, latest first.", "Nights"),
+                    "404": error("No such league."),
+                },
+            },
+            "post": {
+                **night_write("Open a club night", [], ("201", ok("The night.", "Night"))),
+                "requestBody": body("NewNight"),
+            },
+        },
+        base + "/{number}": {
+            "get": {
+                "parameters": [SLUG, NIGHT_NUMBER],
+                "responses": {
+                    "200": ok("The night: players, rounds, standings.", "Night"),
+                    "404": error("No such league or night."),
+                },
+            }
+        },
+        base + "/{number}/players": {
+            "post": {
+                **night_write(
+                    "Check players in or out, register pairs",
+                    [NIGHT_NUMBER],
+                    ("200", ok("The players.", "NightPlayers")),
+                ),
+                "requestBody": body("CheckIn"),
+            }
+        },
+        base + "/{number}/rounds": {
+            "post": {
+                **night_write(
+                    "Seat the next round and start a game at each table",
+                    [NIGHT_NUMBER],
+                    ("201", ok("The round, with each table's scorer token.", "NightRound")),
+                ),
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": ref("SeatRound")}},
+                },
+            }
+        },
+        base + "/{number}/rounds/{round_number}": {
+            "delete": night_write(
+                "Undo the last round's seating (no hand entered yet)",
+                [NIGHT_NUMBER, ROUND_NUMBER],
+                ("200", ok("The night.", "Night")),
+            )
+        },
+        base + "/{number}/rounds/{round_number}/call-time": {
+            "post": night_write(
+                "Call time: each table ends after the hand in play",
+                [NIGHT_NUMBER, ROUND_NUMBER],
+                ("200", ok("The round's tables.", "CalledTime")),
+            )
+        },
+    }
+
+
+def night_schemas() -> dict[str, Schema]:
+    table = obj(
+        ["table", "game_id", "seats", "sides", "status", "totals", "winners"],
+        table=INTEGER,
+        game_id=STRING,
+        url=STRING,
+        seats=NAMES,
+        sides=NAMES,
+        teams={"type": "object", "additionalProperties": NAMES},
+        status={"enum": ["in_progress", "finished"]},
+        state=STRING,
+        hands=INTEGER,
+        totals=SIDE_MAP,
+        winners=NAMES,
+        time_called=BOOLEAN,
+        scorer_token=STRING,
+        scorer_url=STRING,
+    )
+    played = obj(
+        ["number", "tables", "byes", "repeats"],
+        number=INTEGER,
+        tables={"type": "array", "items": table},
+        byes=NAMES,
+        repeats=NAMES,
+        finished=BOOLEAN,
+        seated_at=STRING,
+        deadline=NULLABLE_STRING,
+        called_at=NULLABLE_STRING,
+    )
+    player = obj(["name", "present"], name=STRING, present=BOOLEAN, partner=NULLABLE_STRING)
+    figure: Schema = {"type": "number"}
+    row = obj(
+        ["place", "player", "played", "won", "byes", "points_for", "points_against", "margin"],
+        place=INTEGER,
+        player=STRING,
+        players=NAMES,
+        played=INTEGER,
+        won=INTEGER,
+        byes=INTEGER,
+        points_for=INTEGER,
+        points_against=figure,
+        margin=figure,
+    )
+    return {
+        "NewNight": closed(
+            ["ruleset"],
+            name=STRING,
+            ruleset={"enum": list(REGISTRY)},
+            options={"type": "object", "additionalProperties": True},
+            table_size=INTEGER,
+            format={"enum": ["individual", "pairs"]},
+            rounds={"type": "integer", "minimum": 1},
+            minutes={"type": ["integer", "null"], "minimum": 1},
+        ),
+        "CheckIn": closed(
+            [],
+            add=NAMES,
+            remove=NAMES,
+            pairs={"type": "array", "items": {**NAMES, "minItems": 2, "maxItems": 2}},
+        ),
+        "SeatRound": closed(
+            [], round={"type": "integer", "minimum": 1}, order={"enum": ["draw", "rating"]}
+        ),
+        "Night": obj(
+            ["number", "name", "ruleset", "format", "players", "rounds", "standings"],
+            league=STRING,
+            number=INTEGER,
+            name=STRING,
+            url=STRING,
+            ruleset=STRING,
+            ruleset_name=STRING,
+            options={"type": "object", "additionalProperties": True},
+            table_size=INTEGER,
+            format={"enum": ["individual", "pairs"]},
+            planned_rounds=INTEGER,
+            minutes={"type": ["integer", "null"]},
+            lowest_wins=BOOLEAN,
+            version=INTEGER,
+            players={"type": "array", "items": player},
+            rounds={"type": "array", "items": played},
+            standings_rule=STRING,
+            standings={"type": "array", "items": row},
+        ),
+        "Nights": {
+            "type": "array",
+            "items": obj(
+                ["number", "name"], number=INTEGER, name=STRING, ruleset=STRING, url=STRING
+            ),
+        },
+        "NightPlayers": obj(
+            ["players"], players={"type": "array", "items": player}, version=INTEGER
+        ),
+        "NightRound": played,
+        "CalledTime": obj(
+            ["round", "tables"], round=INTEGER, tables={"type": "array", "items": table}
+        ),
+    }

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -43,12 +44,16 @@ from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 
 bp = Blueprint("share", __name__)
+# The game pages explain the newest hands in full, the rest a tap away (?hands=all): a page
+# loaded after every hand stays small however long the game.
+EXPLAINED_HANDS = 5
 
 SESSION_KEY = "scorer_links"
 # A phone keeps the scorer links of its latest games only, so the cookie stays small.
 REMEMBERED_LINKS = 8
 CARD_SIZES = ("a6", "a4")
 READER_KEY = "scorekeeper.version_reader"
+T = TypeVar("T")
 
 
 def setup(state: BlueprintSetupState) -> None:
@@ -78,8 +83,8 @@ def board(game_id: str) -> Response:
 def snapshot(kind: str, game_id: str) -> Response:
     """A view of the game that depends only on its version, drawn once per version.
 
-    `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
-    game). A request whose If-None-Match holds the current version gets a 304.
+    `kind` is "board" (the live partial), "watch" (the watch page; "watch-all" with every
+    hand's explanation) or "json" (the API's game). A request whose If-None-Match holds the current version gets a 304.
     """
     reader: VersionReader = current_app.extensions[READER_KEY]
     version = reader.version(game_id)
@@ -102,8 +107,13 @@ def drawn(database: str, kind: str, game_id: str, version: int) -> str:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
         return json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
-    template = "games/watch.html" if kind == "watch" else "games/_board.html"
-    return render_template(template, game=game)
+    template = "games/_board.html" if kind == "board" else "games/watch.html"
+    return render_template(template, game=game, explained=explained_hands(kind == "watch-all"))
+
+
+def explained_hands(every: bool) -> int | None:
+    """How many of the newest hands a game page explains: all, or the newest few."""
+    return None if every else EXPLAINED_HANDS
 
 
 class VersionReader:
@@ -120,10 +130,14 @@ class VersionReader:
         self.db: Database | None = None
 
     def version(self, game_id: str) -> int | None:
+        return self.read(lambda conn: store.game_version(conn, game_id))
+
+    def read(self, query: Callable[[Database], T]) -> T:
+        """Run a small read (a version check) on the shared connection."""
         with self.lock:
             if self.db is None:
                 self.db = db.connect(self.path)
-            return store.game_version(self.db, game_id)
+            return query(self.db)
 
 
 def versioned(response: Response, version: int) -> Response:

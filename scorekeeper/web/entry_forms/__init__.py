@@ -8,10 +8,12 @@ from scorekeeper.web.entry_forms import (
     block,
     custom,
     eighty,
+    fives_and_threes,
     latin_partnership,
     mexican_train,
     moon,
     muggins,
+    texas_42,
 )
 from scorekeeper.web.entry_forms.base import EntryForm
 
@@ -23,6 +25,8 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "eighty": eighty.FORM,
     "moon": moon.FORM,
     "muggins": muggins.FORM,
+    "texas-42": texas_42.FORM,
+    "fives-and-threes": fives_and_threes.FORM,
     "mexican-train": mexican_train.FORM,
     "latin-partnership": latin_partnership.FORM,
     "custom": custom.FORM,

@@ -1,0 +1,7 @@
+"""The nights blueprint, shared by the modules that add its routes."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("nights", __name__)

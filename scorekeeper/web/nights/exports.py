@@ -1,0 +1,115 @@
+"""A night's exports: every seat of every round with its game's result (CSV), the night's
+standings (CSV), and the whole night as the API gives it (JSON). Every CSV cell goes
+through the league exports' formula guard (`csv_response`)."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify
+
+from scorekeeper.nights.night import Night
+from scorekeeper.web.leagues.exports import csv_response
+from scorekeeper.web.leagues.numbers import shown
+from scorekeeper.web.links import external_url
+from scorekeeper.web.nights.blueprint import bp
+from scorekeeper.web.nights.shown import night_json, requested_night
+
+NIGHT = "/leagues/<slug>/nights/<int:number>"
+SEATS_CSV_COLUMNS = (
+    "round",
+    "table",
+    "seat",
+    "player",
+    "side",
+    "game",
+    "status",
+    "hands",
+    "side_points",
+    "won",
+    "time_called",
+    "url",
+)
+STANDINGS_CSV_COLUMNS = (
+    "place",
+    "player",
+    "played",
+    "won",
+    "byes",
+    "points_for",
+    "points_against",
+    "margin",
+)
+
+
+def export_name(night: Night, what: str, extension: str) -> str:
+    return f"{night.league.slug}-night-{night.number}-{what}.{extension}"
+
+
+def seat_rows(night: Night) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for played in night.rounds:
+        for table in played.tables:
+            url = external_url("pages.game", game_id=table.game_id)
+            side_of = {
+                p: side
+                for side, members in zip(table.sides, table.members, strict=True)
+                for p in members
+            }
+            for seat, player in enumerate(table.seats, start=1):
+                side = side_of[player]
+                rows.append(
+                    [
+                        played.number,
+                        table.number,
+                        seat,
+                        player,
+                        side,
+                        table.game_id,
+                        "finished" if table.finished else "in_progress",
+                        table.hands,
+                        table.totals.get(side, 0),
+                        ("yes" if side in table.winners else "no") if table.finished else "",
+                        "yes" if table.time_called else "no",
+                        url,
+                    ]
+                )
+        for entrant in played.byes:
+            for player in entrant:
+                rows.append([played.number, "", "", player, "", "", "bye", 0, "", "", "", ""])
+    return rows
+
+
+@bp.get(f"{NIGHT}/seats.csv")
+def seats_csv(slug: str, number: int) -> Response:
+    """Every seat of every round, and every bye, with the game's result."""
+    night = requested_night(slug, number)
+    return csv_response(export_name(night, "seats", "csv"), SEATS_CSV_COLUMNS, seat_rows(night))
+
+
+@bp.get(f"{NIGHT}/standings.csv")
+def standings_csv(slug: str, number: int) -> Response:
+    night = requested_night(slug, number)
+    table = night.standings
+    rows: list[list[object]] = [
+        [
+            table.places[row.entrant],
+            row.name,
+            row.played,
+            row.won,
+            row.byes,
+            row.points_for,
+            shown(row.points_against),
+            shown(row.margin),
+        ]
+        for row in table.rows
+    ]
+    return csv_response(export_name(night, "standings", "csv"), STANDINGS_CSV_COLUMNS, rows)
+
+
+@bp.get(f"{NIGHT}/night.json")
+def night_export(slug: str, number: int) -> Response:
+    night = requested_night(slug, number)
+    response = jsonify(night_json(night))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{export_name(night, "night", "json")}"'
+    )
+    return response

@@ -1,0 +1,164 @@
+"""What updates by itself: the night page's live board and the projector screen.
+
+Both poll their board about once a second with If-None-Match (static/live.js, as the
+watch page does). The version is the night's own and every one of its games', read in
+one query, so the usual answer is a bodiless 304; a change is drawn once per version and
+handed to every phone and screen asking for it. The organiser's board carries forms
+(with their CSRF token) and is drawn for them alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from flask import Response, current_app, render_template, request, session
+
+from scorekeeper import store
+from scorekeeper.errors import NotFound
+from scorekeeper.nights.night import Night
+from scorekeeper.tokens import token_matches
+from scorekeeper.web.leagues.rights import held_league_tokens
+from scorekeeper.web.links import external_url
+from scorekeeper.web.nights.blueprint import bp
+from scorekeeper.web.nights.shown import requested_night
+from scorekeeper.web.nights.steps import RoundForm, next_step
+from scorekeeper.web.share import READER_KEY, VersionReader
+
+NIGHT = "/leagues/<slug>/nights/<int:number>"
+# A projector shows this many tables at once; more take turns, a screenful at a time.
+# With their 300 px QR codes (the organiser's screen, up to 9 tables) three fit.
+SCREEN_TABLES = 3
+SCREEN_TABLES_COMPACT = 8
+QR_TABLES = 9
+SCREEN_ROWS = 10  # standings rows on the projector
+
+
+def version_tag(version: tuple[int, int, int], organiser: bool) -> str:
+    return "-".join(str(n) for n in version) + ("-o" if organiser else "")
+
+
+def board_version(night: Night, organiser: bool) -> str:
+    games = sum(table.version for played in night.rounds for table in played.tables)
+    count = sum(len(played.tables) for played in night.rounds)
+    return version_tag((night.version, games, count), organiser)
+
+
+def render_board(night: Night, organiser: bool) -> str:
+    """The live part of the night page; the organiser's has the next step's buttons."""
+    return render_template(
+        "nights/_board.html",
+        night=night,
+        organiser=organiser,
+        step=next_step(night) if organiser else None,
+        round_form=RoundForm(formdata=None) if organiser else None,
+    )
+
+
+def render_screen_board(night: Night, organiser: bool) -> str:
+    current = night.current
+    tables = len(current.tables) if current else 0
+    return render_template(
+        "nights/_screen_board.html",
+        night=night,
+        organiser=organiser,
+        with_qr=organiser and tables <= QR_TABLES,
+        per_page=SCREEN_TABLES if organiser and tables <= QR_TABLES else SCREEN_TABLES_COMPACT,
+        rows=SCREEN_ROWS,
+        page_url=external_url("nights.night_page", slug=night.league.slug, number=night.number),
+    )
+
+
+def render_screen(night: Night, organiser: bool) -> str:
+    """The projector's whole page."""
+    return render_template(
+        "nights/screen.html",
+        night=night,
+        board=render_screen_board(night, organiser),
+        version=board_version(night, organiser),
+    )
+
+
+Render = Callable[[Night, bool], str]
+# What is drawn once per version for everyone who is not the organiser; the night page
+# (web/nights/pages.py) adds itself as "page".
+VIEWS: dict[str, Render] = {
+    "board": render_board,
+    "screen-board": render_screen_board,
+    "screen": render_screen,
+}
+
+
+@lru_cache(maxsize=128)
+def drawn(database: str, kind: str, slug: str, number: int, tag: str) -> str:
+    """`kind` of a night at one version, as a visitor sees it (`database` names the app)."""
+    del database, tag  # part of the cache key only
+    return VIEWS[kind](requested_night(slug, number), False)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Who is asking about which version of a night, read without loading the night."""
+
+    tag: str
+    organiser: bool
+
+
+def seen(slug: str, number: int) -> Seen:
+    """The night's version and whether this browser organises it: one read, on the app's
+    shared connection for version checks (as the watch page's board does)."""
+    reader: VersionReader = current_app.extensions[READER_KEY]
+    found = reader.read(lambda db: store.night_version(db, slug, number))
+    if found is None:
+        raise NotFound(f"There is no league called {slug}. Check the address.")
+    name, token_hash, night_version, games, tables = found
+    if night_version is None:
+        raise NotFound(f"{name} has no night {number}. Check the address.")
+    held = held_league_tokens().get(slug)
+    organiser = token_matches(held, token_hash)
+    return Seen(version_tag((night_version, games, tables), organiser), organiser)
+
+
+def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> str:
+    """The organiser's view drawn for them (it carries forms); anyone else's kept per version.
+
+    A page with a message flashed for this browser is drawn for it alone too.
+    """
+    if organiser or session.get("_flashes"):
+        return VIEWS[kind](requested_night(slug, number), organiser)
+    return drawn(current_app.config["DATABASE"], kind, slug, number, tag)
+
+
+def live(kind: str, slug: str, number: int) -> Response:
+    asked = seen(slug, number)
+    if request.if_none_match.contains_weak(asked.tag):
+        return tagged(Response(status=304), asked.tag)
+    body = view(kind, slug, number, asked.tag, asked.organiser)
+    return tagged(Response(body, mimetype="text/html"), asked.tag)
+
+
+def tagged(response: Response, tag: str) -> Response:
+    response.set_etag(tag)
+    # Organisers and everyone else see different boards at the same address.
+    response.headers["Cache-Control"] = "no-cache, private"
+    response.headers["Vary"] = "Cookie"
+    return response
+
+
+@bp.get(f"{NIGHT}/board")
+def board(slug: str, number: int) -> Response:
+    """The night page's live board alone, for phones following the night."""
+    return live("board", slug, number)
+
+
+@bp.get(f"{NIGHT}/screen/board")
+def screen_board(slug: str, number: int) -> Response:
+    return live("screen-board", slug, number)
+
+
+@bp.get(f"{NIGHT}/screen")
+def screen(slug: str, number: int) -> str:
+    """The projector: seating in large type, live totals, the timer, the standings."""
+    asked = seen(slug, number)
+    return view("screen", slug, number, asked.tag, asked.organiser)
