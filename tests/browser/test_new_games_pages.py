@@ -253,7 +253,7 @@ def test_custom_game_a_whole_game_with_negative_points(phone: Phone) -> None:
             "option-hands": "2",
         },
     )
-    expect(page.locator("#game-title")).to_have_text("Pub Rummy")
+    expect(page.locator("#game-title")).to_have_text("Pub Rummy lowest total wins")
     assert not words_never_broken(phone, ".pips-grid .field > span:first-child")
     save(phone)
     expect(page.locator(".field-error")).to_contain_text(
