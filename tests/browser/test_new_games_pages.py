@@ -175,6 +175,10 @@ def test_mexican_train_eight_players_a_whole_game(phone: Phone) -> None:
         "Round 2 (engine 11-11): blocked; everybody counts their pips."
     )
     screenshot(page, "mexican-train-mid-game")
+    # Eight columns fit the sheet at 390 px: no sideways scrolling to see a player's total.
+    sheet = page.locator("#board .sheet")
+    assert sheet.evaluate("e => e.scrollWidth - e.clientWidth") <= 0
+    assert not words_never_broken(phone, "#board .side-name")
 
     # Round 3 (engine 10-10): Hal goes out; the game ends; the lowest total wins.
     phone.tap_text("Hal", within="#entry")
