@@ -18,7 +18,7 @@ from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import RuleError, ScoredHand, Table, end_of_game
 
 RULESETS = list(REGISTRY.values())
-NAMES = ("Ann", "Bob", "Cy", "Dee")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 def tables(ruleset: Ruleset) -> list[Table]:
@@ -64,6 +64,9 @@ def test_every_seed_game_is_registered() -> None:
         "moon",
         "texas-42",
         "fives-and-threes",
+        "mexican-train",
+        "latin-partnership",
+        "custom",
     }
 
 
@@ -71,7 +74,7 @@ def test_every_seed_game_is_registered() -> None:
 def test_declaration_is_complete(ruleset: Ruleset) -> None:
     assert ruleset.name and ruleset.description.endswith(".")
     assert ruleset.seed.endswith(".txt")
-    assert ruleset.players and all(2 <= n <= 4 for n in ruleset.players)
+    assert ruleset.players and all(2 <= n <= 10 for n in ruleset.players)
     assert ruleset.partnerships in ("never", "optional", "always")
     assert tables(ruleset), "no table can play this game"
 
@@ -178,6 +181,10 @@ entries = st.dictionaries(
             "all_passed",
             "plays",
             "either_end",
+            "double_blank",
+            "closer",
+            "capicua",
+            "pases_corridos",
         ]
     ),
     json_values,
@@ -320,6 +327,11 @@ def test_a_correction_that_ends_the_game_earlier(
     later hand is marked as played after the end (API: "counted": false), and the page says so
     and offers to undo them. A correction can equally reopen a game." """
     case = earlier_end(ruleset, table)
+    if "rounds" in ruleset.resolve_options({}, table):
+        # A game of a fixed number of rounds (Mexican Train) ends after its last round whatever
+        # the hands hold: no correction can end it sooner.
+        assert case is None, f"{ruleset.id}: a correction ended a fixed-length game sooner"
+        return
     assert case is not None, f"{ruleset.id}: no sample hand can end a game sooner when corrected"
     created = client.post("/api/games", json=new_game_body(ruleset, table, case.options)).json
     assert created is not None
