@@ -21,7 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 from bench.client import Client, loopback_address
 from bench.server import Server
-from bench.workload import new_game, post_hand, scored_game
+from bench.workload import TARGET, new_game, post_hand, scored_game
 
 HANDS = 10
 TABLES = 4  # loopback address group of the tables scoring the weighed games
@@ -52,8 +52,24 @@ HANDS_OF: dict[str, dict[str, Any]] = {
         "count": {"Ann & Cy": 40, "Bob & Dee": 20},
     },
     "moon": {"bidder": "Ann", "bid": 5, "tricks": {"Ann & Cy": 5, "Bob & Dee": 2}},
+    "texas-42": {"bidder": "Bob", "bid": 34, "points": {"Ann & Cy": 23, "Bob & Dee": 19}},
+    "fives-and-threes": {  # SCORING_MORE.md's example 1, four players each for themself
+        "plays": [
+            {"player": "Ann", "ends": ["6-6"]},
+            {"player": "Bob", "ends": ["6-6", 3]},
+            {"player": "Cy", "ends": [4, "3-3"]},
+            {"player": "Dee", "ends": [4, 5]},
+            {"player": "Ann", "ends": [4, 1]},
+            {"player": "Bob", "ends": [2, 1], "out": True},
+        ],
+        "domino": "Bob",
+    },
 }
-OPTIONS_OF = {"black-tile-11": {"hands": 12, "target": None}}
+OPTIONS_OF: dict[str, dict[str, Any]] = {
+    "black-tile-11": {"hands": 12, "target": None},
+    "texas-42": {"marks_target": 100},
+}
+WITHOUT_TARGET = {"texas-42"}  # its targets are marks_target and points_target
 LEAGUE_GAMES = 6
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 
@@ -178,6 +194,7 @@ def run(server: Server) -> list[Weight]:
             ruleset=ruleset,
             entry=HANDS_OF[ruleset],
             options=OPTIONS_OF.get(ruleset),
+            target=None if ruleset in WITHOUT_TARGET else TARGET,
         )
         table.close()
     for game_id, token in games.values():

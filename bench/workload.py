@@ -24,16 +24,17 @@ def new_game(
     client: Client,
     *,
     ruleset: str = "block",
-    target: int = TARGET,
+    target: int | None = TARGET,
     league: str | None = None,
     league_token: str = "",
     options: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
-    """A four-player game; returns its id and scorer token."""
+    """A four-player game; returns its id and scorer token (`target` None: a game without
+    that option, such as Texas 42's marks)."""
     body: dict[str, Any] = {
         "ruleset": ruleset,
         "players": list(PLAYERS),
-        "options": {"target": target, **(options or {})},
+        "options": {**({} if target is None else {"target": target}), **(options or {})},
     }
     if league:
         body["league"] = league
@@ -89,9 +90,10 @@ def scored_game(
     ruleset: str = "block",
     entry: dict[str, Any] | None = None,
     options: dict[str, Any] | None = None,
+    target: int | None = TARGET,
 ) -> tuple[str, str]:
     """A game with `hands` hands already scored (each `entry`, or random ones)."""
-    game_id, token = new_game(client, ruleset=ruleset, options=options)
+    game_id, token = new_game(client, ruleset=ruleset, options=options, target=target)
     for _ in range(hands):
         reply = post_hand(client, game_id, token, rng, ruleset, entry)
         if reply.status != 201:

@@ -41,6 +41,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        # A hand form may stay open for a whole evening: the CSRF token is bound to the
+        # phone's session (the secret kept in its cookie), not to the hour it was drawn.
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None or not test_config.get("TESTING"):
         # A club's settings: instance/config.py, then SCOREKEEPER_* environment variables.
@@ -63,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web.history import bp as history_bp
     from scorekeeper.web.leagues import bp as leagues_bp
     from scorekeeper.web.nights import bp as nights_bp
+    from scorekeeper.web.pages import HAND_FORM_VIEWS
     from scorekeeper.web.pages import bp as pages_bp
     from scorekeeper.web.plays import bp as plays_bp
     from scorekeeper.web.share import bp as share_bp
@@ -74,6 +78,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
+    for view in HAND_FORM_VIEWS:
+        csrf.exempt(view)
     init_error_handlers(app)
     writes.init_app(app)
     return app

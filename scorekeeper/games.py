@@ -74,7 +74,10 @@ class Game:
         if not self.pending_plays:
             return None
         number = len(self.hands) + 1
-        result = self.ruleset.score_plays(self.pending_plays, self.table, self.options)
+        # The entered hands added up directly: the game's own totals look at this hand too.
+        entered = [ScoredHand(h.number, h.entry, h.result) for h in self.hands]
+        before = running_totals(self.table, entered)
+        result = self.ruleset.plays_in_game(self.pending_plays, self.table, self.options, before)
         dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
         return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
 
@@ -307,7 +310,9 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
-    if not isinstance(raw, list) or not raw:
+    if raw == []:  # the page's form with no name typed: say it as the form asks it
+        raise RuleError(f"type the {what}s' names, in seat order", field)
+    if not isinstance(raw, list):
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
@@ -455,7 +460,7 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
         if game.pending_plays and isinstance(entry, Mapping):
             # The plays posted live become the start of this hand's plays.
             entry = {**entry, "plays": [*game.pending_plays, *plays_of(entry)]}
-        result = score(game, entry)
+        result = score(game, entry, upcoming.number)
         at = store.now()
         store.insert_hand(
             db,
@@ -479,9 +484,11 @@ def correct_hand(db: Database, game_id: str, number: int, entry: Any, writer: Wr
     with write_transaction(db):
         game = load_for_write(db, game_id, writer)
         game.hand(number)
-        result = score(game, entry)
+        result = score(game, entry, number)
         values = {**result_columns(entry, result), "updated_at": store.now()}
         store.replace_hand(db, game_id, number, values)
+        if game.ruleset.scored_from_totals:
+            rescore_after(db, load_game(db, game_id), number)
         after = save_change(db, game, writer, "corrected", number, entry)
         return write_result(after, number)
 
@@ -512,7 +519,8 @@ def record_play(db: Database, game_id: str, play: Any, writer: Writer) -> dict[s
         if game.finished:
             raise Conflict(f"This game is over ({game.status.explanation}).")
         plays = [*game.pending_plays, play]
-        game.ruleset.score_plays(plays, game.table, game.options)  # refuses a bad play
+        before = game.totals_after(len(game.hands))
+        game.ruleset.plays_in_game(plays, game.table, game.options, before)  # refuses a bad play
         number = len(game.hands) + 1
         store.insert_play(db, game_id, number, len(plays), play)
         after = save_change(db, game, writer, "play entered", number, play)
@@ -591,10 +599,26 @@ def load_for_write(db: Database, game_id: str, writer: Writer) -> Game:
     )
 
 
-def score(game: Game, entry: Any) -> HandResult:
+def score(game: Game, entry: Any, number: int) -> HandResult:
+    """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
+    if game.ruleset.scored_from_totals:
+        before = game.totals_after(number - 1)
+        return game.ruleset.score_in_game(entry, game.table, game.options, before)
     return game.ruleset.score_hand(entry, game.table, game.options)
+
+
+def rescore_after(db: Database, game: Game, number: int) -> None:
+    """Score the hands after a corrected hand again, each from the new totals before it."""
+    for later in game.hands[number:]:
+        before = game.totals_after(later.number - 1)
+        result = game.ruleset.score_in_game(
+            later.entry, game.table, game.options, before, strict=False
+        )
+        values = {**result_columns(later.entry, result), "updated_at": store.now()}
+        store.replace_hand(db, game.id, later.number, values)
+        game = load_game(db, game.id)
 
 
 def result_columns(entry: Any, result: HandResult) -> dict[str, str]:

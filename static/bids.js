@@ -22,6 +22,7 @@
       let found = false;
       radios.filter(function (r) { return r.name === name; }).forEach(function (r) {
         r.checked = value !== null && Number(r.value) === value;
+        r.classList.toggle("derived", r.checked); // filled in by the page, not tapped
         found = found || r.checked;
       });
       if (found) filled.add(name); else filled.delete(name);
@@ -42,12 +43,33 @@
       radio.addEventListener("change", function () {
         tapped = tapped.filter(function (n) { return n !== radio.name; });
         filled.delete(radio.name);
+        radios.forEach(function (r) { if (r.name === radio.name) r.classList.remove("derived"); });
         if (radio.checked) tapped.push(radio.name);
         refresh();
       });
     });
   }
   document.querySelectorAll("[data-total][data-fill]").forEach(linkSides);
+
+  // Points typed for one team (Texas 42, playing for points): the other took the rest, and
+  // is shown as filled in rather than typed. A value the scorer typed is never overwritten.
+  document.querySelectorAll("[data-rest-total]").forEach(function (group) {
+    if (!group.dataset.restTotal) return;
+    const total = Number(group.dataset.restTotal);
+    const inputs = Array.from(group.querySelectorAll("input[type=number]"));
+    if (inputs.length !== 2) return;
+    inputs.forEach(function (input, i) {
+      const other = inputs[1 - i];
+      input.addEventListener("input", function () {
+        input.classList.remove("derived");
+        if (other.value && !other.classList.contains("derived")) return;
+        const typed = input.value === "" ? NaN : Number(input.value);
+        const ok = Number.isInteger(typed) && typed >= 0 && typed <= total;
+        other.value = ok ? String(total - typed) : "";
+        other.classList.toggle("derived", ok);
+      });
+    });
+  });
 
   // A bid is tapped or typed: one clears the other.
   const typedBid = document.querySelector('input[name="bid_exact"]');
@@ -63,10 +85,9 @@
 
   // Eighty's count by tiles: the count of each team as the tiles are tapped; the count in
   // fives and the tiles are two ways to say one thing, so choosing one clears the other.
-  function tileCount(tile) {
-    const pips = tile.split("-").map(Number);
-    const sum = pips[0] + pips[1];
-    return sum === 10 || sum === 5 ? sum : 0;
+  // What a tile box counts: its data-count, from the ruleset ("No count tile" counts 0).
+  function tileCount(pick) {
+    return Number(pick.dataset.count || 0);
   }
   document.querySelectorAll("[data-count-tiles]").forEach(function (box) {
     const group = box.closest("[data-total]");
@@ -74,15 +95,15 @@
     const picks = Array.from(box.querySelectorAll("input[type=checkbox]"));
     const live = box.querySelector("[data-live-count]");
     const all = Array.from(teams[0].querySelectorAll("input[type=checkbox]"))
-      .reduce(function (sum, pick) { return sum + tileCount(pick.value); }, 0);
+      .reduce(function (sum, pick) { return sum + tileCount(pick); }, 0);
 
     function show() {
       const ticked = teams.map(function (team) {
-        return Array.from(team.querySelectorAll("input:checked")).map(function (p) { return p.value; });
+        return Array.from(team.querySelectorAll("input:checked"));
       });
       const given = ticked.filter(function (t) { return t.length; }).length;
       const counts = ticked.map(function (t) {
-        return t.reduce(function (sum, tile) { return sum + (tile === "none" ? 0 : tileCount(tile)); }, 0);
+        return t.reduce(function (sum, pick) { return sum + tileCount(pick); }, 0);
       });
       const others = counts.reduce(function (a, b) { return a + b; }, 0);
       live.textContent = given === 0 ? "" : teams.map(function (team, i) {

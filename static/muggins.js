@@ -14,8 +14,13 @@
   }
 
   // SCORING.md: a positive multiple of 5 scores itself (or ÷ 5 with points per five).
-  function pointsOf(count, perFive) {
-    if (count <= 0 || count % 5) return 0;
+  // SCORING_MORE.md, Fives and Threes: one point per five plus one per three (15 scores 8).
+  function pointsOf(count, perFive, scoring) {
+    if (count <= 0) return 0;
+    if (scoring === "fives-and-threes") {
+      return (count % 5 ? 0 : count / 5) + (count % 3 ? 0 : count / 3);
+    }
+    if (count % 5) return 0;
     return perFive ? count / 5 : count;
   }
 
@@ -83,8 +88,14 @@
   // The scorer's page: the count as the ends are tapped, and buttons that say what they record.
   function playForm(form) {
     const perFive = form.dataset.pointsPerFive === "true";
+    const scoring = form.dataset.scoring;
+    // An exact finish (Fives and Threes' 61): a score that would overshoot is not scored.
+    const target = form.dataset.exactTarget ? Number(form.dataset.exactTarget) : null;
+    const totals = form.dataset.totals ? JSON.parse(form.dataset.totals) : {};
     const count = form.querySelector("[data-play-count]");
     const score = form.querySelector(".play-score");
+    const out = form.querySelector(".play-out");
+    const partners = form.dataset.partnerships === "true";
     const calls = Array.from(form.querySelectorAll(".muggins-call"));
     const sideOf = {};
     calls.forEach(function (call) { sideOf[call.value] = call.dataset.side; });
@@ -94,7 +105,7 @@
       const checked = form.querySelector("input[name=player]:checked");
       const player = checked ? checked.value : "";
       const total = countOf(ends);
-      const points = pointsOf(total, perFive);
+      const points = pointsOf(total, perFive, scoring);
       count.hidden = false;
       count.replaceChildren();
       if (!ends.some(Boolean)) {
@@ -105,9 +116,20 @@
         count.append("Count ", strong, points ? " · scores " + points : " · no score");
         count.classList.toggle("scores", points > 0);
       }
+      const over = function (extra) {
+        return target !== null && player in totals && totals[player] + points + extra > target;
+      };
       if (!player) score.textContent = "Tap who played";
+      else if (points && over(0)) score.textContent = player + ": " + points + " would make " + (totals[player] + points) + ", over " + target + ": not scored";
       else if (points) score.textContent = player + " scores " + points;
       else score.textContent = player + " played: no score";
+      if (out) {
+        out.textContent = !player ? "Last tile: tap who played"
+          : !ends.some(Boolean) ? "Last tile: tap the open ends"
+          : over(1)
+          ? player + (partners ? " and partner out: " : " chipped out: ") + (points + 1) + " would go over " + target + ", not scored"
+          : player + (partners ? " and partner out: " : " chipped out: ") + points + " + go 1";
+      }
       calls.forEach(function (call) {
         call.hidden = !player || sideOf[call.value] === sideOf[player];
         call.disabled = !points;
@@ -129,6 +151,7 @@
     const actions = form.querySelector("[data-check-actions]");
     const claimed = form.querySelector("input[name=claimed]");
     const setChoice = form.querySelector("[data-set-choice]");
+    const gameChoice = form.querySelector("[data-game-choice]");
     let ends = [];
     let asked = 0;
 
@@ -168,6 +191,7 @@
       window.history.replaceState(null, "", blank ? window.location.pathname : "?" + query);
       const body = {
         set: setChoice.value,
+        ruleset: gameChoice.value,
         ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }),
       };
       const typed = claimed.value.trim();
@@ -199,6 +223,7 @@
     claimed.addEventListener("input", check);
     // Another set has other numbers on its ends: the page draws its pad afresh.
     setChoice.addEventListener("change", function () { form.submit(); });
+    gameChoice.addEventListener("change", check);
     actions.hidden = true;
   }
 

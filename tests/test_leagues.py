@@ -104,7 +104,8 @@ class TableCells(HTMLParser):
         elif tag == "thead":
             self.in_head = True
         elif self.in_head and tag == "th":
-            self.columns += [c.removeprefix("col-") for c in classes if c.startswith("col-")]
+            shown = [c for c in classes if c.startswith("col-") and c != "col-extra"]
+            self.columns += [c.removeprefix("col-") for c in shown]
         elif tag == "tr" and self.table is not None and found.get("data-player"):
             self.row = self.table.setdefault(found["data-player"] or "", {})
             self.cell = 0
@@ -499,7 +500,7 @@ def test_the_csv_export_has_the_numbers_the_page_shows(client: FlaskClient, club
         for column in ("place", "played", "won", "points_for", "points_against", "average"):
             assert cells[column] == line[column], (line["player"], column)
         assert cells["win_rate"] == line["win_rate_percent"] + "%"
-        rating = f"{line['rating']} ± {line['rating_uncertainty']} · {line['rating_certainty']}"
+        rating = f"{line['rating']} ±{line['rating_uncertainty']}, {line['rating_certainty']}"
         assert cells["rating"] == rating
         assert cells["form"] == " ".join(line["form"]).replace(" ", "")
         assert cells["datetime"] == line["last_played"]

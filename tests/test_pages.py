@@ -63,7 +63,8 @@ def test_forms_without_a_key_are_each_recorded(client: FlaskClient) -> None:
 def test_a_refused_hand_keeps_what_was_typed_and_says_why(client: FlaskClient) -> None:
     game = start(client, "block", ["Ann", "Bob", "Cy"])
     response = client.post(
-        f"/games/{game}/hands", data={"domino": "Cy", "pips-0": "3", "pips-2": "4", "key": "k"}
+        f"/games/{game}/hands",
+        data={"domino": "Cy", "pips-0": "3", "pips-1": "6", "pips-2": "4", "key": "k"},
     )
     assert response.status_code == 422
     assert errors(response) == ["Cy dominoed, so Cy has 0 pips left, not 4"]
@@ -140,23 +141,83 @@ def test_a_league_this_phone_does_not_manage_is_refused(client: FlaskClient) -> 
     assert "league" in response.get_data(True)
 
 
-def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: FlaskClient) -> None:
-    """The scorer's page is loaded after every hand: it must not grow without end."""
-    game = start(client, "block", ["Ann", "Bob"], target="1000")
-    for n in range(1, 13):
+def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
+    client: FlaskClient,
+) -> None:
+    """A paper score sheet: a row per hand, each side's points and its total after the hand."""
+    game = start(client, "block", ["Ann", "Bob"], **{"option-target": "1000"})
+    for n in range(1, 31):
         form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
         assert client.post(f"/games/{game}/hands", data=form).status_code == 303
 
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    shown = [int(n) for n in re.findall(r'id="hand-(\d+)"', page)]
-    assert shown == list(range(12, 2, -1))
-    newest = page[page.index('id="hand-12"') : page.index('id="hand-11"')]
-    assert "<li>Ann dominoed" in newest  # each hand shown comes with its explanation
-    link = re.search(r'<a class="button secondary" href="([^"]+)">Show hands 1 to 2 too</a>', page)
-    assert link is not None
-    total = re.search(r'class="points">(\d+)<', page)
-    assert total is not None and total.group(1) == "78"  # 1 + 2 + … + 12: every hand counts
+    assert [int(n) for n in re.findall(r'<tbody class="sheet-hand" id="hand-(\d+)"', page)] == list(
+        range(1, 31)
+    )
+    for n in (1, 2, 17, 30):  # Ann scores Bob's n pips in hand n: 1 + 2 + … + n after it
+        row = page[page.index(f'id="hand-{n}"') : page.index("</tr>", page.index(f'id="hand-{n}"'))]
+        cells = re.findall(r"<td><small>([^<]*)</small> <b>(\d+)</b></td>", row)
+        assert cells == [(f"+{n}", str(n * (n + 1) // 2)), ("0", "0")], (n, cells)
+    hand_30 = page[page.index('id="hand-30"') :]
+    assert "<li>Ann dominoed" in hand_30  # the newest hands come with their explanations
+    assert page.count("<li>Ann dominoed") == 5, "the page stays small however long the game"
+    older = re.search(
+        r'id="hand-20">\s*<tr>\s*<th scope="row"><a class="sheet-open" href="([^"]+)"', page
+    )
+    assert older is not None and older.group(1).endswith("?hands=all#hand-20")
+    everything = client.get(older.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert everything.count("<li>Ann dominoed") == 30
+    assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot
 
-    everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
-    assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
-    assert "Show hands 1 to" not in everything
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+# Half a hand in each seed game, as its page posts it: nothing the rules could score.
+HALF_HANDS: dict[str, dict[str, str]] = {
+    "block": {"domino": "Ann"},  # nobody's pips
+    "draw": {"pips-0": "5", "pips-1": "3", "pips-2": "7", "pips-3": "9"},  # who went out?
+    "muggins": {"domino": "blocked", "pips-0": "5"},  # a blank is not 0
+    "black-tile-11": {"points-0": "4", "points-1": "2"},  # two boxes left blank
+    "black-tile-21": {"tile-0-0": "1", "tile-0-5": "2"},
+    "eighty": {"bidder": "Bob", "bid": "60"},
+    "moon": {"bidder": "Bob", "bid": "4"},
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(HALF_HANDS))
+def test_an_empty_or_half_hand_is_refused_by_the_form_and_nothing_is_recorded(
+    client: FlaskClient, ruleset: str
+) -> None:
+    game = start(client, ruleset, FOUR)
+    for form in ({}, HALF_HANDS[ruleset]):
+        response = client.post(f"/games/{game}/hands", data={**form, "key": "k"})
+        assert response.status_code == 422, (form, response.status_code)
+        page = response.get_data(True)
+        assert errors(response) or 'class="flash flash-error"' in page, form
+        assert hands(client, game) == []
+
+
+def test_blank_pips_are_asked_for_by_name_and_only_the_one_out_may_be_blank(
+    client: FlaskClient,
+) -> None:
+    game = start(client, "block", ["Ann", "Bob", "Cy"])
+    blocked = client.post(f"/games/{game}/hands", data={"domino": "blocked", "pips-0": "4"})
+    assert errors(blocked) == ["Type the pips left in Bob and Cy&#39;s hands (0 if none)"]
+    unchosen = client.post(f"/games/{game}/hands", data={"pips-0": "4", "pips-1": "2"})
+    assert errors(unchosen) == ["Tap who went out, or “Nobody: blocked”"]
+    assert hands(client, game) == []
+    went_out = client.post(
+        f"/games/{game}/hands", data={"domino": "Ann", "pips-1": "4", "pips-2": "2"}
+    )
+    assert went_out.status_code == 303  # Ann's own box is the one the rules fill: 0
+    assert [h["scores"] for h in hands(client, game)] == [{"Ann": 6, "Bob": 0, "Cy": 0}]
+
+
+def test_refusals_name_fields_as_the_form_labels_them(client: FlaskClient) -> None:
+    response = client.post(
+        "/new/block", data={"player-1": "Ann", "player-2": "Bob", "option-target": "0"}
+    )
+    assert response.status_code == 422
+    assert "Points to win must be at least 1" in response.get_data(True)
+    nobody = client.post("/new/block", data={})
+    assert nobody.status_code == 422
+    assert "Type the players&#39; names, in seat order" in nobody.get_data(True)

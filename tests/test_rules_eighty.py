@@ -104,9 +104,10 @@ def test_unknown_and_bad_options_are_refused() -> None:
     assert caught.value.field == "options"
     with pytest.raises(RuleError, match="nel_o must be true or false"):
         options(nel_o="yes")
-    with pytest.raises(RuleError, match="target must be a whole number"):
+    # Issue 15: named as the new-game form labels the field.
+    with pytest.raises(RuleError, match="Points to win must be a whole number"):
         options(target="250")
-    with pytest.raises(RuleError, match="marks_target must be at least 1"):
+    with pytest.raises(RuleError, match=r"Marks to win \(with marks\) must be at least 1"):
         options(marks_target=0)
 
 

@@ -109,7 +109,7 @@ def test_bad_options_are_refused() -> None:
         options(set="double-twelve")
     with pytest.raises(RuleError, match="points_per_five must be true or false"):
         options(points_per_five="yes")
-    with pytest.raises(RuleError, match="target must be at least 1"):
+    with pytest.raises(RuleError, match="Points to win must be at least 1"):  # as labelled
         options(target=0)
     with pytest.raises(RuleError, match="scoring") as caught:
         options(scoring="others")

@@ -62,6 +62,8 @@ def test_every_seed_game_is_registered() -> None:
         "muggins",
         "eighty",
         "moon",
+        "texas-42",
+        "fives-and-threes",
     }
 
 

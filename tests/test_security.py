@@ -305,7 +305,9 @@ def test_a_flood_of_writes_is_refused_and_others_are_still_served(database: Path
 def test_a_flooded_page_form_gets_a_page_not_json(database: Path) -> None:
     app = limited_app(database, RATE_LIMIT_FAILED_BURST=2, RATE_LIMIT_FAILED_PER_SECOND=0.01)
     client = app.test_client()
-    responses = [client.post("/games/whatever/hands", data={}) for _ in range(3)]
+    game = client.post("/api/games", json={"ruleset": "block", "players": ["Ann", "Bob"]}).json
+    assert game is not None
+    responses = [client.post(f"/games/{game['id']}/hands", data={}) for _ in range(3)]
     assert responses[-1].status_code == 429
     assert responses[-1].mimetype == "text/html"
     assert "Too many changes" in responses[-1].get_data(as_text=True)

@@ -1,11 +1,11 @@
 """The explicit registry of rulesets: one module per game family, imported by name."""
 
-from scorekeeper.rules import black_tile, block, eighty, moon, muggins
+from scorekeeper.rules import black_tile, block, eighty, fives_and_threes, moon, muggins, texas_42
 from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for module in (black_tile, block, eighty, moon, muggins)
+    for module in (black_tile, block, eighty, fives_and_threes, moon, muggins, texas_42)
     for ruleset in module.RULESETS
 }
 

@@ -121,14 +121,15 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
+            # A checkbox on the page: only a script sends anything else, so the name it used.
             raise RuleError(f"option {self.name} must be true or false", where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {self.name} must be a whole number", where)
+                raise RuleError(f"{self.label} must be a whole number", where)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"option {self.name} must be at least {self.minimum}", where)
+                raise RuleError(f"{self.label} must be at least {self.minimum}", where)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"option {self.name} must be at most {self.maximum}", where)
+                raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
@@ -210,6 +211,17 @@ class Ruleset:
     options: tuple[Option, ...] = field(default=())
     lowest_wins: bool = False
     live_plays: bool = False  # plays may be posted one at a time during a hand (Muggins)
+    # A hand's scores depend on the totals before it (score_in_game): a correction scores
+    # the hands after it again.
+    scored_from_totals: bool = False
+    # Live-play games: the most open ends a layout has (a spinner's four in Muggins), how a
+    # count scores on the pad ("fives" or "fives-and-threes"), and whether the play of a
+    # player's last tile is flagged `out` (Fives and Threes: it carries the go point).
+    open_ends: int = 0
+    count_scoring: str = "fives"
+    flags_last_tile: bool = False
+    # A game with no seed text: its rules text is a summary, and these are where it comes from.
+    sources: tuple[str, ...] = ()
 
     # --- the table and the options -------------------------------------------------
 
@@ -280,6 +292,31 @@ class Ruleset:
     def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
         """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
         raise RuleError(f"{self.name} does not take plays one at a time", "plays")
+
+    # --- games whose hand scores depend on the totals before the hand ---------------
+    # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
+
+    def score_in_game(
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        strict: bool = True,
+    ) -> HandResult:
+        """Score a hand knowing each side's total before it (`scored_from_totals` games).
+
+        `strict` refuses what can only be refused at entry (a play after the game ended); a
+        hand scored again after an earlier hand was corrected is scored without it.
+        """
+        return self.score_hand(entry, table, options)
+
+    def plays_in_game(
+        self, plays: Sequence[Any], table: Table, options: Options, before: Mapping[str, int]
+    ) -> HandResult:
+        """The hand in progress, knowing each side's total before it."""
+        return self.score_plays(plays, table, options)
 
 
 # --- the end of a game: one rule for every ruleset -------------------------------------
@@ -483,3 +520,16 @@ def flag(entry: Entry, key: str) -> bool:
 def points_phrase(points: int) -> str:
     """'1 point', '12 points', '-3 points'."""
     return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def count_tiles_sentence(worth: Mapping[str, int]) -> str:
+    """What the count tiles are worth, for the page: '5-5 and 6-4 count 10; 5-0, 4-1 and 3-2
+    count 5.' (`worth` maps each tile as the game names it to its value)."""
+    by_worth: dict[int, list[str]] = {}
+    for tile, value in worth.items():
+        by_worth.setdefault(value, []).append(tile)
+    parts = []
+    for value, names in by_worth.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        parts.append(f"{listed} count {value}")
+    return "; ".join(parts) + "."

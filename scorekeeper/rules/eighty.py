@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.rules.base import (
     Entry,
@@ -40,6 +40,7 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
+    count_tiles_sentence,
     first_to_target,
     flag,
     per_side,
@@ -60,6 +61,7 @@ __all__ = [
     "Bid",
     "EightyRuleset",
     "Play",
+    "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
     "hand_points",
@@ -334,6 +336,40 @@ def bidding_side(entry: Entry, table: Table) -> str | None:
     return table.side_of(table.player(name, "bidder"))
 
 
+def bidders_win_on_a_shared_crossing(
+    table: Table, hands: Sequence[ScoredHand], target: int, unit: str
+) -> Status:
+    """The first team to the target wins; when both get there on the same hand, that hand's
+    bidding team wins (Eighty and Texas 42's "bidder goes out"). `unit` is " marks" or ""."""
+    shared: list[str] = []
+    final: dict[str, int] = {}
+
+    def crossing(
+        hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
+    ) -> tuple[str, ...]:
+        final.update(totals)
+        if len(reached) == 1:
+            return (reached[0],)
+        try:
+            side = bidding_side(hand.entry, table)
+        except RuleError:
+            side = None
+        if side in reached:
+            shared.append(f"hand {hand.number}")
+            return (side,) if side is not None else ()
+        best = max(totals[s] for s in reached)
+        return tuple(s for s in reached if totals[s] == best)
+
+    result = first_to_target(table, hands, target, crossing_winners=crossing)
+    if not result.finished:
+        return result
+    winner = " and ".join(result.winners)
+    sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
+    if shared:
+        sentence = f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
+    return Status(True, result.winners, sentence)
+
+
 # --- the ruleset -----------------------------------------------------------------------
 
 
@@ -350,6 +386,25 @@ def _award_phrase(points: int, marks: bool) -> str:
 @dataclass(frozen=True)
 class EightyRuleset(Ruleset):
     """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
+
+    # --- what the entry page shows, so that no template restates a rule ---------------
+
+    lowest_bid: ClassVar[int] = LOWEST_BID
+    highest_bid: ClassVar[int] = HIGHEST_BID
+    bid_step: ClassVar[int] = 5  # the bids offered as buttons; the others are typed
+    tricks: ClassVar[int] = TRICKS
+    all_count: ClassVar[int] = ALL_COUNT
+    count_step: ClassVar[int] = 5  # every count tile is worth 5 or 10
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_sentence({str(t): v for t, v in COUNT_VALUES.items()})
+
+    @property
+    def count_tile_copies(self) -> tuple[tuple[str, int, int], ...]:
+        """Each count tile, its worth and how many copies the two sets hold."""
+        return tuple((str(t), v, EIGHTY_SET.copies[t]) for t, v in COUNT_VALUES.items())
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)
@@ -437,36 +492,7 @@ class EightyRuleset(Ruleset):
         the bidding team of that hand wins (eighty.txt: "regardless of the scores")."""
         marks = bool(options["marks"])
         target = int(options["marks_target"] if marks else options["target"])
-        unit = " marks" if marks else ""
-        shared: list[str] = []
-        final: dict[str, int] = {}
-
-        def crossing(
-            hand: ScoredHand, totals: Mapping[str, int], reached: list[str]
-        ) -> tuple[str, ...]:
-            final.update(totals)
-            if len(reached) == 1:
-                return (reached[0],)
-            try:
-                side = bidding_side(hand.entry, table)
-            except RuleError:
-                side = None
-            if side in reached:
-                shared.append(f"hand {hand.number}")
-                return (side,) if side is not None else ()
-            best = max(totals[s] for s in reached)
-            return tuple(s for s in reached if totals[s] == best)
-
-        result = first_to_target(table, hands, target, crossing_winners=crossing)
-        if not result.finished:
-            return result
-        winner = " and ".join(result.winners)
-        sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
-        if shared:
-            sentence = (
-                f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
-            )
-        return Status(True, result.winners, sentence)
+        return bidders_win_on_a_shared_crossing(table, hands, target, " marks" if marks else "")
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides

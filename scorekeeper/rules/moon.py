@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.rules.base import (
     Entry,
@@ -49,6 +49,15 @@ def tricks_phrase(count: int) -> str:
 @dataclass(frozen=True)
 class MoonRuleset(Ruleset):
     """Moon for 3 players (each for themself) or 4 (two partnerships)."""
+
+    # --- what the entry page shows, so that no template restates a rule ---------------
+
+    moon_bid: ClassVar[int] = MOON_BID
+    tricks: ClassVar[int] = TRICKS_PER_HAND
+
+    def bids(self, table: Table) -> tuple[int, ...]:
+        """The trick bids the page offers this table (shooting the moon comes besides)."""
+        return tuple(range(lowest_bid(table), HIGHEST_BID + 1))
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)

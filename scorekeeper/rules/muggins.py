@@ -319,6 +319,7 @@ MUGGINS = MugginsRuleset(
     seed="block-draw-muggins.txt",
     players=(2, 3, 4),
     live_plays=True,
+    open_ends=MAX_ENDS,
     partnerships="optional",
     options=(
         Option("set", "Domino set", "double-six", str, choices=tuple(SETS)),

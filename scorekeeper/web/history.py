@@ -68,17 +68,23 @@ def change(game: games.Game, line: Mapping[str, Any]) -> Change:
         action=line["action"],
         hand_number=line["hand_number"],
         who=who(line["actor"]),
-        explanation=explain(game, line["action"], entry),
+        explanation=explain(game, line["action"], entry, line["hand_number"]),
         entry=None if entry is None else json.dumps(entry, ensure_ascii=False),
         restorable=is_restorable(game, line),
     )
 
 
-def explain(game: games.Game, action: str, entry: Any) -> tuple[str, ...]:
-    """What a logged hand scored, in the game's own sentences (only for whole hands)."""
+def explain(game: games.Game, action: str, entry: Any, number: int | None) -> tuple[str, ...]:
+    """What a logged hand scored, in the game's own sentences (only for whole hands); a game
+    that scores from the totals before the hand (Fives and Threes) is given today's."""
     if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
         return ()
     try:
+        if game.ruleset.scored_from_totals and number:
+            before = game.totals_after(min(number - 1, len(game.hands)))
+            return game.ruleset.score_in_game(
+                entry, game.table, game.options, before, strict=False
+            ).explanation
         return game.ruleset.score_hand(entry, game.table, game.options).explanation
     except RuleError:
         return ()

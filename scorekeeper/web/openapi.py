@@ -52,6 +52,7 @@ PLAY = closed(
     ends={"type": "array", "items": END, "minItems": 1, "maxItems": 4},
     points={"type": "integer", "minimum": 0},
     muggins_by=NULLABLE_STRING,
+    out={**BOOLEAN, "description": "fives-and-threes: the play of the last tile (the go point)"},
 )
 # Every field any ruleset's entry takes, described once; keyed by side unless it says so.
 ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
@@ -70,6 +71,9 @@ ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
     "count": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
     "count_tiles": SIDE_TILES,
     "all_passed": {"const": True},
+    "contract": {"enum": ["nello", "plunge", "splash", "sevens"]},
+    "made": BOOLEAN,
+    "bidder_tricks": {"type": "integer", "minimum": 0, "maximum": 7},
 }
 
 
@@ -489,6 +493,7 @@ def schemas() -> dict[str, Any]:
             set={"enum": ["double-six", "double-nine"]},
             points_per_five=BOOLEAN,
             claimed={"type": ["integer", "null"], "minimum": 0},
+            ruleset={"enum": ["muggins", "fives-and-threes"]},
         ),
         # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
         "MugginsCheckResult": obj(

@@ -37,9 +37,6 @@ bp = Blueprint("pages", __name__)
 
 RECENT_NAMES = 16
 RECENT_GAMES = 8
-# The scorer's page is loaded after every hand: the newest hands in full, the rest a tap
-# away (?hands=all), so a long game's page stays small and short.
-SCORER_HANDS = 10
 
 
 @bp.get("/healthz")
@@ -184,9 +181,12 @@ def game(game_id: str) -> str | Response:
         loaded = games.load_game(get_db(), game_id)
         if scorer.can_score(loaded):
             return scorer_page(loaded)
-        return render_template("games/watch.html", game=loaded)
+        every = request.args.get("hands") == "all"
+        return render_template(
+            "games/watch.html", game=loaded, explained=share.explained_hands(every)
+        )
     # A watcher's page is the same for every phone: drawn once per version of the game.
-    return share.snapshot("watch", game_id)
+    return share.snapshot("watch-all" if request.args.get("hands") == "all" else "watch", game_id)
 
 
 def scorer_page(
@@ -195,8 +195,13 @@ def scorer_page(
     values: Mapping[str, Any] | None = None,
     error: AppError | RuleError | None = None,
     editing: int | None = None,
+    lost_right: bool = False,
 ) -> str:
-    """The scorer's page: the board, the hand entry (or a correction), the history."""
+    """The scorer's page: the score sheet, the hand entry (or a correction), the tools.
+
+    With `lost_right`, the hand this phone typed is shown, not offered for saving: the
+    phone's scorer right was revoked while the hand was typed.
+    """
     form = entry_form(game.ruleset.id)
     return render_template(
         "games/scorer.html",
@@ -209,8 +214,9 @@ def scorer_page(
         field=getattr(error, "field", None),
         editing=editing,
         hand_form=HandForm(formdata=None).fresh(game.version),
-        newest_hands=None if request.args.get("hands") == "all" else SCORER_HANDS,
         confirm=ConfirmForm(formdata=None),
+        lost_right=lost_right,
+        explained=share.explained_hands(request.args.get("hands") == "all"),
     )
 
 
@@ -222,12 +228,42 @@ def scoring_game(game_id: str) -> games.Game:
     return loaded
 
 
+def refused_hand_form(game_id: str, editing: int | None = None) -> tuple[str, int] | None:
+    """The page again, with what was typed, when a hand cannot be taken from this form.
+
+    A hand typed at the table is never lost to a refusal: a phone that lost the scorer
+    right sees its hand and whom to ask; a form whose CSRF check fails (the phone's session
+    was renewed) is drawn again with a fresh token, to be saved with one more tap.
+    Returns None when the form may be used.
+    """
+    loaded = games.load_game(get_db(), game_id)
+    if not scorer.can_score(loaded):
+        if not scorer.may_hold_right(game_id):  # never held it: nothing of its was lost
+            raise Forbidden(
+                "Only the scorer's phone can change this game. Ask for the scorer link."
+            )
+        return scorer_page(loaded, values=request.form, lost_right=True), 403
+    if not HandForm().validate_on_submit():
+        again = Conflict(
+            "This phone's session changed, so the hand was not saved yet: check it and save again."
+        )
+        page = scorer_page(loaded, values=request.form, error=again, editing=editing)
+        return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
+    return None
+
+
+# The hand forms check their CSRF token themselves (create_app exempts them from the
+# app-wide check), so that a refusal keeps the typed hand.
+HAND_FORM_VIEWS = ("scorekeeper.web.pages.enter_hand", "scorekeeper.web.pages.correct_hand")
+
+
 @bp.post("/games/<game_id>/hands")
 def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
+    kept = refused_hand_form(game_id)
+    if kept is not None:
+        return kept
     loaded = scoring_game(game_id)
     form = HandForm()
-    if not form.validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and enter the hand again.")
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
@@ -256,10 +292,11 @@ def flatten(values: Mapping[str, str | list[str]]) -> list[tuple[str, str]]:
 
 @bp.post("/games/<game_id>/hands/<int:number>")
 def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
+    kept = refused_hand_form(game_id, number)
+    if kept is not None:
+        return kept
     loaded = scoring_game(game_id)
     form = HandForm()
-    if not form.validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and correct the hand again.")
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
@@ -317,9 +354,12 @@ def muggins_checker() -> str:
     ends = [end for end in request.args.getlist("end") if end]
     claimed = request.args.get("claimed", "").strip()
     set_name = request.args.get("set", checker.DEFAULT_SET)
+    game = request.args.get("ruleset", checker.MUGGINS)
     result, error = None, None
-    if ends or set_name not in SETS:
+    if ends or set_name not in SETS or game not in checker.GAMES:
         body: dict[str, Any] = {"ends": [as_whole_number(end) for end in ends], "set": set_name}
+        if game != checker.MUGGINS:
+            body["ruleset"] = game
         if claimed:  # a blank claim is no claim: the page says nothing of muggins then
             body["claimed"] = as_whole_number(claimed)
         try:
@@ -335,6 +375,8 @@ def muggins_checker() -> str:
         claimed=claimed,
         sets=SETS,
         chosen_set=shown_set,
+        games=checker.GAMES,
+        chosen_game=game if game in checker.GAMES else checker.MUGGINS,
     )
 
 

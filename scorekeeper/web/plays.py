@@ -19,22 +19,26 @@ from scorekeeper.errors import Conflict, Forbidden, RuleError, Unavailable
 from scorekeeper.forms import HandForm
 from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
+from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
 from scorekeeper.web.pages import scorer_page, scoring_game, status_of
 
 bp = Blueprint("plays", __name__)
-
-END_SLOTS = 4  # a spinner's four arms: the most open ends a layout has
 
 
 @bp.post("/games/<game_id>/plays")
 def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
     loaded, writer = scorer_writer(game_id, "enter the play again")
     try:
-        games.record_play(get_db(), game_id, read_play(loaded, request.form), writer)
+        play = read_play(loaded, request.form)
+        games.record_play(get_db(), game_id, play, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         return refused_page(game_id, refused, request.form)
-    return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
+    # After the last tile (Fives and Threes) the next tap is the end of the hand's Save; its
+    # two-end pad comes back at the top, with the play's total under it, for the next play.
+    pad_on_top = "plays" if loaded.ruleset.flags_last_tile else "board"
+    anchor = "entry" if play.get("out") else pad_on_top
+    return redirect(url_for("pages.game", game_id=game_id, _anchor=anchor), code=303)
 
 
 @bp.post("/games/<game_id>/plays/undo")
@@ -75,27 +79,50 @@ def refused_page(
 
 @dataclass(frozen=True)
 class PlayPad:
-    """Where the next play's form starts: the open ends carried over and whose turn it is."""
+    """Where the next play's form starts: the open ends carried over and whose turn it is.
+
+    What the pad shows of the rules comes from the ruleset: how many open ends a layout
+    has, how a count scores, whether the last tile is flagged, and the totals and the
+    target for an exact finish.
+    """
 
     ends: tuple[str, ...]  # one per slot: "" (no end), "5", or "5-5" for a crosswise double
     player: str
     highest: int  # the highest number on an end in this game's set
     points_per_five: bool
+    scoring: str = "fives"
+    flags_last_tile: bool = False
+    exact_target: int | None = None  # the target a score may not overshoot, if any
+    player_totals: Mapping[str, int] | None = None  # each player's side's total
 
 
 @bp.app_template_global()
 def play_pad(game: games.Game, values: Any) -> PlayPad:
     """The live-play form's start: as refused (when it was), else carried over from the last play."""
-    highest = SETS[game.options.get("set", "double-six")].highest_end
-    per_five = bool(game.options.get("points_per_five"))
+    rules = game.ruleset
+    count = rules.open_ends
     if "end" in values:
-        ends = tuple(values.getlist("end"))
-        return PlayPad(slots(ends), values.get("player", ""), highest, per_five)
-    return PlayPad(slots(carried_ends(game.pending_plays)), next_player(game), highest, per_five)
+        ends, player = slots(tuple(values.getlist("end")), count), values.get("player", "")
+    else:
+        ends, player = slots(carried_ends(game.pending_plays), count), next_player(game)
+    return PlayPad(
+        ends,
+        player,
+        highest=SETS[game.options.get("set", "double-six")].highest_end,
+        points_per_five=bool(game.options.get("points_per_five")),
+        scoring=rules.count_scoring,
+        flags_last_tile=rules.flags_last_tile,
+        exact_target=game.options.get("target") if game.options.get("exact_finish") else None,
+        player_totals={p: game.totals[game.table.side_of(p)] for p in game.table.players},
+    )
 
 
-def slots(ends: Sequence[str]) -> tuple[str, ...]:
-    return tuple(ends[:END_SLOTS]) + ("",) * (END_SLOTS - len(ends[:END_SLOTS]))
+# The end-of-hand form fills in who chipped out from a live play flagged as the last tile.
+bp.add_app_template_global(chipped_out)
+
+
+def slots(ends: Sequence[str], count: int) -> tuple[str, ...]:
+    return tuple(ends[:count]) + ("",) * (count - len(ends[:count]))
 
 
 def carried_ends(plays: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:

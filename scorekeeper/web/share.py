@@ -44,6 +44,9 @@ from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 
 bp = Blueprint("share", __name__)
+# The game pages explain the newest hands in full, the rest a tap away (?hands=all): a page
+# loaded after every hand stays small however long the game.
+EXPLAINED_HANDS = 5
 
 SESSION_KEY = "scorer_links"
 # A phone keeps the scorer links of its latest games only, so the cookie stays small.
@@ -80,8 +83,8 @@ def board(game_id: str) -> Response:
 def snapshot(kind: str, game_id: str) -> Response:
     """A view of the game that depends only on its version, drawn once per version.
 
-    `kind` is "board" (the live partial), "watch" (the watch page) or "json" (the API's
-    game). A request whose If-None-Match holds the current version gets a 304.
+    `kind` is "board" (the live partial), "watch" (the watch page; "watch-all" with every
+    hand's explanation) or "json" (the API's game). A request whose If-None-Match holds the current version gets a 304.
     """
     reader: VersionReader = current_app.extensions[READER_KEY]
     version = reader.version(game_id)
@@ -104,8 +107,13 @@ def drawn(database: str, kind: str, game_id: str, version: int) -> str:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
         return json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
-    template = "games/watch.html" if kind == "watch" else "games/_board.html"
-    return render_template(template, game=game)
+    template = "games/_board.html" if kind == "board" else "games/watch.html"
+    return render_template(template, game=game, explained=explained_hands(kind == "watch-all"))
+
+
+def explained_hands(every: bool) -> int | None:
+    """How many of the newest hands a game page explains: all, or the newest few."""
+    return None if every else EXPLAINED_HANDS
 
 
 class VersionReader:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 from waitress.server import create_server
 
 from scorekeeper import create_app
@@ -108,16 +108,69 @@ class Phone:
         locator.press_sequentially(text)
         self.taps += len(text)
 
+    def keys(self, text: str) -> None:
+        """Type into the box the page has put the cursor in: one tap per key."""
+        self.page.keyboard.type(text)
+        self.taps += len(text)
+
     def count_taps(self) -> TapCount:
         return TapCount(self)
 
+    def save(self, target: str = "#hand-form .save-bar button.primary") -> None:
+        """Tap the hand's Save, which must be in view without scrolling, and wait for the answer.
+
+        After an accepted hand the next hand's first choice is in view, ready for its tap.
+        """
+        button = self.page.locator(target)
+        expect(button).to_be_in_viewport(ratio=1)
+        self.submit(button)
+        first = self.page.locator("#hand-form fieldset input, #play-form fieldset input").first
+        if first.count() and self.page.locator(".field-error, .flash-error").count() == 0:
+            expect(first.locator("xpath=ancestor::label[1]")).to_be_in_viewport()
+
+    def correct(self, number: int) -> None:
+        """Tap hand `number`'s row on the sheet, then its Correct link."""
+        self.tap(f"#hand-{number} .sheet-open")
+        self.submit(f"#hand-{number} .edit-link")
+
     def totals(self) -> dict[str, int]:
-        """The running totals as the board shows them."""
-        board = self.page.locator("#board .totals .total")
-        return {
-            item.locator(".side").inner_text(): int(item.locator(".points").inner_text())
-            for item in board.all()
-        }
+        """The running totals at the foot of the score sheet.
+
+        The sheet is checked on the way: each row's total is the one above it plus the
+        row's points, and the newest row's totals are the foot's.
+        """
+        sheet = self.sheet()
+        running = dict.fromkeys(sheet["totals"], 0)
+        for row, counted in zip(sheet["rows"], sheet["counted"], strict=True):
+            for side, (points, total) in row.items():
+                running[side] += points if counted else 0  # after the end: struck out
+                assert total == running[side], (side, points, total, running)
+        assert running == sheet["totals"], (running, sheet["totals"])
+        return sheet["totals"]
+
+    def sheet(self) -> dict[str, Any]:
+        """The sheet as shown: its rows oldest first, each side's (points, total after the hand);
+        and the totals at its foot."""
+        shown: dict[str, Any] = self.page.evaluate(
+            """() => {
+                const sheet = document.querySelector('#board .sheet');
+                const sides = Array.from(sheet.querySelectorAll('tfoot .total'));
+                const names = sides.map(cell => cell.dataset.side);
+                const hands = Array.from(sheet.querySelectorAll('.sheet-hand'));
+                const counted = hands.map(hand => !hand.classList.contains('not-counted'));
+                const rows = hands.map(hand => hand.querySelector('tr'))
+                    .map(row => Object.fromEntries(Array.from(row.querySelectorAll('td')).map(
+                        (cell, i) => [names[i], [Number(cell.querySelector('small').textContent),
+                                                 Number(cell.querySelector('b').textContent)]])));
+                const totals = Object.fromEntries(sides.map(
+                    cell => [cell.dataset.side, Number(cell.querySelector('.points').textContent)]));
+                const heads = sheet.querySelectorAll('thead .side-name').length;
+                return {rows, totals, heads, counted};
+            }"""
+        )
+        assert shown["heads"] == len(shown["totals"])
+        shown["rows"] = [{side: tuple(cell) for side, cell in row.items()} for row in shown["rows"]]
+        return shown
 
 
 class TapCount:
@@ -148,6 +201,14 @@ def screenshot(page: Page, name: str) -> None:
         page.emulate_media(color_scheme=scheme)
         page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
     page.emulate_media(color_scheme="light")
+
+
+def look_at_sheet(page: Page, name: str) -> None:
+    """The score sheet as a game goes: screenshots light and dark, axe clean, no sideways scroll."""
+    page.locator("#board .sheet").scroll_into_view_if_needed()
+    screenshot(page, name)
+    assert not serious_accessibility_problems(page), name
+    assert_fits_a_phone(page)
 
 
 def serious_accessibility_problems(page: Page) -> list[str]:

@@ -9,11 +9,13 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
+    look_at_sheet,
     screenshot,
     serious_accessibility_problems,
 )
 
 BLOCK_TAP_LIMIT = 8  # issue: Block/Draw with 3 players, at most 8 taps per hand
+BLOCK_WENT_OUT_LIMIT = 6  # issue 15: a hand somebody went out of, 3 players, in 6 taps
 
 
 def start_game(phone: Phone, game: str, players: list[str], **options: str) -> str:
@@ -30,13 +32,16 @@ def start_game(phone: Phone, game: str, players: list[str], **options: str) -> s
 
 
 def enter_block_hand(phone: Phone, went_out: str | None, pips: dict[int, str]) -> int:
-    """Tap who went out (or leave "blocked"), type each hand's pips, save; returns the taps."""
+    """Tap who went out (None: "Nobody: blocked"), type each hand's pips, save; returns the taps."""
     with phone.count_taps() as count:
-        if went_out:
-            phone.tap_text(went_out, within="#entry")
+        phone.tap_text(went_out or "Nobody: blocked", within="#entry")
         for seat, value in pips.items():
-            phone.type(f'input[name="pips-{seat}"]', value)
-        phone.submit("#entry button.primary")
+            box = phone.page.locator(f'input[name="pips-{seat}"]')
+            if box.evaluate("box => box === document.activeElement"):
+                phone.keys(value)  # the page put the cursor in the first blank box
+            else:
+                phone.type(box, value)
+        phone.save()
     return count.taps
 
 
@@ -49,7 +54,8 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     assert_fits_a_phone(page)
 
     # Ann dominoes; Bob holds 12 and Cy 7: Ann scores 19 (block-dominoes.txt).
-    assert enter_block_hand(phone, "Ann", {1: "12", 2: "7"}) <= BLOCK_TAP_LIMIT
+    taps = enter_block_hand(phone, "Ann", {1: "12", 2: "7"})
+    assert taps <= BLOCK_WENT_OUT_LIMIT, taps
     assert phone.totals() == {"Ann": 19, "Bob": 0, "Cy": 0}
     expect(page.locator("#hand-1")).to_contain_text("Ann dominoed.")
 
@@ -58,12 +64,20 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     assert taps <= BLOCK_TAP_LIMIT, taps
     assert phone.totals() == {"Ann": 19, "Bob": 12, "Cy": 0}
     expect(page.locator(".next")).to_contain_text("Hand 3: Cy deals")
+    look_at_sheet(page, "sheet-block-mid")
 
     # A mistake is refused next to the field, and what was typed is kept.
     phone.tap_text("Cy", within="#entry")
     phone.type('input[name="pips-0"]', "3")
     phone.type('input[name="pips-2"]', "4")
-    phone.submit("#entry button.primary")
+    phone.save()
+    # A blank is not 0: Bob's hand was left blank, so nothing is recorded.
+    expect(page.locator(".field-error")).to_have_text(
+        "Type the pips left in Bob's hand (0 if none)"
+    )
+    expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
+    phone.type('input[name="pips-1"]', "6")
+    phone.save()
     expect(page.locator(".field-error")).to_contain_text(
         "Cy dominoed, so Cy has 0 pips left, not 4"
     )
@@ -72,11 +86,11 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     assert phone.totals() == {"Ann": 19, "Bob": 12, "Cy": 0}
 
     # Correct hand 1: Bob really held 20, so Ann scored 27; later totals follow.
-    phone.submit("#hand-1 .edit-link")
+    phone.correct(1)
     expect(page.locator("#entry-title")).to_have_text("Correct hand 1")
     expect(page.locator('input[name="pips-1"]')).to_have_value("12")
     phone.type('input[name="pips-1"]', "20")
-    phone.submit("#entry button.primary")
+    phone.save()
     assert phone.totals() == {"Ann": 27, "Bob": 12, "Cy": 0}
 
     # Undo the last hand, after a confirmation.
@@ -93,6 +107,7 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     expect(page.locator(".game-over")).to_be_visible()
     expect(page.locator(".result")).to_contain_text("Ann reached 40")
     screenshot(page, "game-over")
+    look_at_sheet(page, "sheet-block-over")
     assert not serious_accessibility_problems(page)
 
     # Rematch: same players and options, and the deal moves on to Cy.
@@ -114,9 +129,11 @@ def test_a_game_of_draw_in_partnerships(phone: Phone) -> None:
     assert phone.totals() == {"Ann & Cy": 18, "Bob & Dee": 0}
     enter_block_hand(phone, "Dee", {0: "14", 1: "3"})
     assert phone.totals() == {"Ann & Cy": 18, "Bob & Dee": 14}
+    look_at_sheet(phone.page, "sheet-draw-mid")
     enter_block_hand(phone, "Ann", {0: "2", 1: "12"})
     assert phone.totals() == {"Ann & Cy": 30, "Bob & Dee": 14}
     expect(phone.page.locator(".result")).to_contain_text("Ann & Cy reached 30")
+    look_at_sheet(phone.page, "sheet-draw-over")
 
 
 def test_pages_look_finished_and_pass_axe(phone: Phone) -> None:

@@ -27,16 +27,19 @@ def test_hands_after_a_corrected_end_are_marked_and_undone(phone: Phone) -> None
     assert phone.totals() == {"Ann": 15, "Bob": 5}
 
     # Hand 1 was Bob holding 40, not 10: Ann reached 30 in hand 1 and the game ended there.
-    phone.submit(page.locator("#hand-1 .edit-link"))
+    phone.correct(1)
     phone.type('input[name="pips-1"]', "40")
-    phone.submit("#entry button.primary")
+    phone.save()
     assert phone.totals() == {"Ann": 40, "Bob": 0}
     expect(page.locator(".result")).to_have_text("Ann reached 30 with 40 and won.")
     notice = page.locator(".after-end-undo")
     expect(notice).to_contain_text(
         "Hands 2 and 3 were played after the end of the game: they do not count."
     )
-    expect(page.locator(".hand.not-counted")).to_have_count(2)
+    expect(page.locator(".sheet-hand.not-counted")).to_have_count(2)
+    expect(page.locator(".sheet-hand.not-counted .sheet-note")).to_have_text(
+        ["Not counted played after the end of the game"] * 2
+    )
     expect(page.locator("#hand-3")).to_contain_text("Played after the end of the game")
     screenshot(page, "end-of-game-after-the-end")
     assert not serious_accessibility_problems(page)
@@ -49,7 +52,7 @@ def test_hands_after_a_corrected_end_are_marked_and_undone(phone: Phone) -> None
         if left:
             expect(notice).to_contain_text(left)
     expect(notice).to_have_count(0)
-    expect(page.locator(".hand.not-counted")).to_have_count(0)
+    expect(page.locator(".sheet-hand.not-counted")).to_have_count(0)
     expect(page.locator(".result")).to_have_text("Ann reached 30 with 40 and won.")
     screenshot(page, "end-of-game-undone")
 
@@ -98,7 +101,7 @@ def test_a_muggins_hand_that_ended_the_game_mid_hand_as_watched(phone: Phone) ->
     expect(page.locator("#hand-1")).to_contain_text(
         "What was scored after that came after the end and does not count (Bob 10; then Bob 15)."
     )
-    expect(page.locator("#hand-1 .hand-scores")).to_have_text("Ann +40Bob +35")
+    assert phone.sheet()["rows"] == [{"Ann": (40, 40), "Bob": (35, 35)}]
     screenshot(page, "end-of-game-muggins-mid-hand")
     assert not serious_accessibility_problems(page)
     assert_fits_a_phone(page)

@@ -88,3 +88,66 @@ def test_standings_show_each_tables_top_and_page_through_a_long_table(
     assert_fits_a_phone(page)
     assert serious_accessibility_problems(page) == []
     screenshot(page, "league-player")
+
+
+# How high a cell's text stands, from its top line's top to its last line's bottom (px).
+ONE_LINE_HIGH = """cell => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const boxes = Array.from(range.getClientRects()).filter(box => box.width > 1);
+    return Math.max(...boxes.map(b => b.bottom)) - Math.min(...boxes.map(b => b.top));
+}"""
+
+# Every piece of text drawn on the page, with its size: a projector's must all read across a room.
+SMALLEST_TEXT = """() => {
+    const sizes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const box = node.parentElement;
+        if (!node.data.trim() || !box.checkVisibility() || box.closest('.sr')) continue;
+        sizes.push([parseFloat(getComputedStyle(box).fontSize), node.data.trim().slice(0, 30)]);
+    }
+    return sizes.sort((a, b) => a[0] - b[0]).slice(0, 3);
+}"""
+
+
+def test_the_projector_screen_fills_a_1920_by_1080_screen(browser: Any, live_server: str) -> None:
+    slug = finished_league(live_server)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_server}/leagues/{slug}/screen")
+    smallest = page.evaluate(SMALLEST_TEXT)
+    assert smallest[0][0] >= 32, smallest
+    qr = page.locator(".screen-qr").bounding_box()
+    assert qr is not None and qr["width"] >= 300 and qr["height"] >= 300, qr
+    tables = page.locator(".screen-tables").bounding_box()
+    assert tables is not None and tables["width"] >= 0.6 * 1920, tables
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080  # one screenful
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    expect(page.locator(".standings[data-ruleset=block] tbody tr")).to_have_count(7)
+    # Its refresh is the point of a projector nobody touches (and works without script).
+    problems = serious_accessibility_problems(page)
+    assert [p for p in problems if not p.startswith("meta-refresh:")] == []
+    screenshot(page, "league-screen")
+    page.close()
+
+
+def test_standings_on_a_phone_fit_its_width_with_the_rest_a_tap_away(
+    phone: Phone, live_server: str
+) -> None:
+    slug = finished_league(live_server)
+    page = phone.page
+    phone.go(f"/leagues/{slug}")
+    table = page.locator(".table-scroll").first
+    wide = table.evaluate("box => box.scrollWidth - box.clientWidth")
+    assert wide <= 0, f"the standings scroll sideways by {wide}px"
+    headers = table.locator("thead th").filter(visible=True)
+    expect(headers).to_have_text(["#", "Player", "Rating", "Won", "Played"])
+    for cell in table.locator("tbody .col-rating").all():  # a rating reads as one short line
+        assert cell.evaluate(ONE_LINE_HIGH) < 40, cell.inner_text()
+    screenshot(page, "league-standings-phone")
+
+    phone.tap(page.get_by_text("Show every column").first)
+    expect(headers).to_contain_text(["Win %", "Form", "Last played"])
+    expect(page.get_by_text("Show fewer columns").first).to_be_visible()
+    assert_fits_a_phone(page)  # the table scrolls inside its own box, the page does not
+    assert serious_accessibility_problems(page) == []

@@ -223,3 +223,36 @@ def test_table_card_prints_on_one_page_of_its_size(
     assert len(boxes) == 1, "the card fits on one page"
     width, height = (round(float(n)) for n in boxes[0])
     assert (width, height) == points
+
+
+def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    """Issue 15: the hand typed on a phone that lost the scorer right is shown to it, with
+    whom to ask for the new link, and nothing is recorded."""
+    join = f"{base}/games/{game['id']}/join/{game['scorer_token']}"
+    typing, other = phones().new_page(), phones().new_page()
+    typing.goto(join)
+    other.goto(join)
+    typing.get_by_role("radio", name="Bob", exact=True).click()
+    typing.fill('input[name="pips-0"]', "12")
+    typing.fill('input[name="pips-2"]', "7")
+
+    other.goto(f"{base}/games/{game['id']}/share")
+    other.get_by_role("button", name="Make a new scorer link").click()
+    expect(other.get_by_role("status")).to_contain_text("New scorer link made")
+
+    typing.get_by_role("button", name="Save hand 1").click()
+    expect(typing.locator("#entry-title")).to_have_text("Hand 1 was not saved")
+    expect(typing.get_by_role("alert")).to_contain_text(
+        "Ask the person now keeping score to show you the new link"
+    )
+    expect(typing.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
+    expect(typing.locator('input[name="pips-0"]')).to_have_value("12")
+    expect(typing.locator('input[name="pips-2"]')).to_have_value("7")
+    expect(typing.get_by_role("button", name="Save hand 1")).to_have_count(0)
+    status, shown = call("GET", f"{base}/api/games/{game['id']}")
+    assert status == 200 and shown["hands"] == []
+    assert_fits_a_phone(typing)
+    assert serious_accessibility_problems(typing) == []
+    screenshot(typing, "scorer-link-replaced")

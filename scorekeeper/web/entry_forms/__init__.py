@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from scorekeeper.errors import RuleError
-from scorekeeper.web.entry_forms import black_tile, block, eighty, moon, muggins
+from scorekeeper.web.entry_forms import (
+    black_tile,
+    block,
+    eighty,
+    fives_and_threes,
+    moon,
+    muggins,
+    texas_42,
+)
 from scorekeeper.web.entry_forms.base import EntryForm
 
 ENTRY_FORMS: dict[str, EntryForm] = {
@@ -14,6 +22,8 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "eighty": eighty.FORM,
     "moon": moon.FORM,
     "muggins": muggins.FORM,
+    "texas-42": texas_42.FORM,
+    "fives-and-threes": fives_and_threes.FORM,
 }
 
 

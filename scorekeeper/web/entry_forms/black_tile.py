@@ -114,6 +114,13 @@ def points_entry(game: Game, variant: Variant, form: FormData) -> Entry:
         entry["widow"] = widow
         in_play -= variant.value(parse_tile(widow, "widow"))
     points = side_numbers_or_rest(game, form, "points", "the points", total=in_play)
+    blank = [side for side, value in points.items() if value is None]
+    if blank:  # a blank is not 0: only one box may be left for the page to fill in
+        raise RuleError(
+            f"type the points of {' and '.join(blank)}: only one box may be left blank "
+            "(it gets what the others leave)",
+            "points",
+        )
     entry["points"] = {side: value or 0 for side, value in points.items()}
     return entry
 

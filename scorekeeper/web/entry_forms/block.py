@@ -16,19 +16,37 @@ from scorekeeper.web.entry_forms.base import (
     tile_list,
 )
 
+BLOCKED = "blocked"  # the "Nobody: blocked" choice; a blank choice is a choice not made yet
+
 
 def read(game: Game, form: FormData) -> Entry:
     """pips-<n> (or tiles-<n> when tiles were picked), domino, the British doubling boxes."""
-    entry: Entry = {**pips_or_tiles(game, form), "domino": player_named(game, form, "domino")}
+    domino = went_out(game, form)
+    entry: Entry = {**pips_or_tiles(game, form, domino), "domino": domino}
     for flag in ("either_end", "with_double"):
         if form.get(flag):
             entry[flag] = True
     return entry
 
 
-def pips_or_tiles(game: Game, form: FormData) -> Entry:
-    """The end-of-hand count shared with Muggins: tiles when any were picked, else pips."""
+def went_out(game: Game, form: FormData) -> str | None:
+    """Who went out, or None for "Nobody: blocked"; left unchosen, the hand is not saved."""
+    chosen = player_named(game, form, "domino")
+    if chosen is None:
+        raise RuleError("tap who went out, or “Nobody: blocked”", "domino")
+    if chosen == BLOCKED and chosen.casefold() not in map(str.casefold, game.table.players):
+        return None
+    return chosen
+
+
+def pips_or_tiles(game: Game, form: FormData, domino: str | None) -> Entry:
+    """The end-of-hand count shared with Muggins: tiles when any were picked, else pips.
+
+    A blank is not 0: only the hand of the player who went out may be left blank (it is
+    empty); every other hand needs its pips typed, or its tiles picked.
+    """
     sides = game.table.sides
+    out = None if domino is None or game.table.partnerships else game.table.side(domino)
     tiles = {side: tile_list(form.get(f"tiles-{i}", "")) for i, side in enumerate(sides)}
     if form.get("mode") == "tiles" or any(tiles.values()):
         for i, side in enumerate(sides):
@@ -39,17 +57,26 @@ def pips_or_tiles(game: Game, form: FormData) -> Entry:
                     f"pick {side}'s tiles too, or clear the picked tiles",
                     "tiles",
                 )
+        untold([s for s in sides if not tiles[s] and s != out], "pick the tiles left", "tiles")
         return {"tiles": tiles}
-    pips: dict[str, Any] = {}
-    for i, side in enumerate(sides):
-        value = form_number(form, f"pips-{i}", f"the pips left for {side}", "pips")
-        pips[side] = 0 if value is None else value
-    return {"pips": pips}
+    pips = {
+        side: form_number(form, f"pips-{i}", f"the pips left for {side}", "pips")
+        for i, side in enumerate(sides)
+    }
+    untold([s for s, v in pips.items() if v is None and s != out], "type the pips left", "pips")
+    return {"pips": {side: value or 0 for side, value in pips.items()}}
+
+
+def untold(missing: list[str], ask: str, field: str) -> None:
+    """Refuse a hand whose count leaves a side blank: a blank is not 0."""
+    if missing:
+        hands = "hands" if len(missing) > 1 else "hand"
+        raise RuleError(f"{ask} in {' and '.join(missing)}'s {hands} (0 if none)", field)
 
 
 def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     """Form values that show a stored entry again, for a correction."""
-    values: dict[str, str | list[str]] = {"domino": entry.get("domino") or ""}
+    values: dict[str, str | list[str]] = {"domino": entry.get("domino") or BLOCKED}
     for i, side in enumerate(game.table.sides):
         if "tiles" in entry:
             values["mode"] = "tiles"

@@ -7,7 +7,7 @@ when all 60 were taken; count tiles likewise: leave one team blank and it took t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -66,8 +66,11 @@ def count_given(game: Game, form: FormData) -> Entry:
     return {"count": count}
 
 
-def count_tiles_taken(game: Game, form: FormData) -> dict[str, list[str]]:
-    """The count tiles ticked per team; a team with nothing ticked took every one left."""
+def count_tiles_taken(
+    game: Game, form: FormData, copies: Sequence[str] = COUNT_COPIES
+) -> dict[str, list[str]]:
+    """The count tiles ticked per team; a team with nothing ticked took every one left of
+    `copies` (every copy of every count tile of the game)."""
     sides = game.table.sides
     ticked = {side: form.getlist(f"tiles-{i}") for i, side in enumerate(sides)}
     given = {
@@ -79,7 +82,7 @@ def count_tiles_taken(game: Game, form: FormData) -> dict[str, list[str]]:
         return {}
     blank = [side for side in sides if side not in given]
     if len(blank) == 1:
-        left = Counter(COUNT_COPIES) - Counter(tile for tiles in given.values() for tile in tiles)
+        left = Counter(copies) - Counter(tile for tiles in given.values() for tile in tiles)
         given[blank[0]] = list(left.elements())
     return {side: given.get(side, []) for side in sides}
 

@@ -39,6 +39,10 @@ def read_play(game: Game, form: FormData) -> Entry:
     caller = player_named(game, form, "muggins_by")
     if caller is not None:
         play["muggins_by"] = caller
+    if form.get("out"):
+        play["out"] = (
+            True  # Fives and Threes: the play of the last tile (the page offers it there only)
+        )
     return play
 
 
@@ -47,7 +51,8 @@ def read(game: Game, form: FormData) -> Entry:
 
     A new hand posts no plays: the plays entered live are its plays (games.record_hand).
     """
-    entry: Entry = {**block.pips_or_tiles(game, form), "domino": player_named(game, form, "domino")}
+    domino = block.went_out(game, form)
+    entry: Entry = {**block.pips_or_tiles(game, form, domino), "domino": domino}
     plays = play_rows(form)
     if plays:
         entry["plays"] = plays
@@ -78,6 +83,8 @@ def row_play(form: FormData, row: int) -> Entry | None:
     caller = (form.get(f"{prefix}-muggins") or "").strip()
     if caller:
         play["muggins_by"] = caller
+    if form.get(f"{prefix}-out"):
+        play["out"] = True
     return play
 
 
@@ -94,6 +101,8 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
         else:
             values[f"{prefix}-points"] = str(play.get("points", ""))
         values[f"{prefix}-muggins"] = str(play.get("muggins_by") or "")
+        if play.get("out"):
+            values[f"{prefix}-out"] = "1"
     return values
 
 

@@ -1,0 +1,176 @@
+"""The scorer's page in every seed game: nothing recorded by mistake, names as people have them.
+
+Whole games, tap budgets and the running totals after every hand are in each game's own
+test file (test_<game>_pages.py); these are what every game's page must do alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import (
+    Phone,
+    assert_fits_a_phone,
+    look_at_sheet,
+    screenshot,
+    serious_accessibility_problems,
+)
+from tests.server import call
+
+SEED_RULESETS = ("block", "draw", "muggins", "black-tile-11", "black-tile-21", "eighty", "moon")
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+LONG_NAMES = ["Christopher", "Margaret", "Elizabeth", "Jonathan"]
+SCREEN = 844
+
+
+def start(phone: Phone, ruleset: str, players: list[str]) -> None:
+    phone.go(f"/new/{ruleset}")
+    for seat, name in enumerate(players, start=1):
+        phone.page.fill(f'input[name="player-{seat}"]', name)
+    phone.submit_text("Start the game")
+    expect(phone.page.locator("#entry-title")).to_have_text("Hand 1")
+
+
+def went_out_only(phone: Phone) -> str:
+    phone.tap_text("Ann", within="#hand-form")
+    return 'input[name="domino"][value="Ann"]'
+
+
+def three_tiles_only(phone: Phone) -> str:
+    rows = phone.page.locator(".tile-row").all()[:3]
+    for row in rows:
+        phone.tap(row.get_by_role("radio", name="Bob", exact=True))
+    return f'#{rows[-1].get_attribute("id")} input[value="1"]'
+
+
+def bidder_and_bid_only(phone: Phone) -> str:
+    phone.tap_text("Bob", within="#entry")
+    phone.tap('input[name="bid"][value="60"]')
+    return 'input[name="bid"][value="60"]'
+
+
+def bidder_only(phone: Phone) -> str:
+    phone.tap_text("Bob", within="#entry")
+    return 'input[name="bidder"][value="Bob"]'
+
+
+# What half a hand looks like in each game; returns a choice that must still be made after.
+HALF_A_HAND: dict[str, Callable[[Phone], str]] = {
+    "block": went_out_only,
+    "draw": went_out_only,
+    "muggins": went_out_only,
+    "black-tile-11": three_tiles_only,
+    "black-tile-21": three_tiles_only,
+    "eighty": bidder_and_bid_only,
+    "moon": bidder_only,
+}
+
+
+def refused_and_nothing_recorded(phone: Phone) -> None:
+    page = phone.page
+    expect(page.locator("#entry .field-error, #entry .flash-error").first).to_be_visible()
+    expect(page.locator("#entry-title")).to_have_text("Hand 1")
+    assert phone.sheet()["rows"] == []
+    assert set(phone.totals().values()) == {0}
+
+
+@pytest.mark.parametrize("ruleset", SEED_RULESETS)
+def test_an_empty_or_half_entered_hand_is_refused_and_keeps_what_was_tapped(
+    phone: Phone, ruleset: str
+) -> None:
+    start(phone, ruleset, PLAYERS)
+    if ruleset == "muggins":  # played live, the play's buttons hold the foot of the screen
+        phone.page.get_by_role("heading", name="When the hand ends").scroll_into_view_if_needed()
+    phone.save()
+    refused_and_nothing_recorded(phone)
+
+    still_chosen = HALF_A_HAND[ruleset](phone)
+    phone.save()
+    refused_and_nothing_recorded(phone)
+    expect(phone.page.locator(still_chosen)).to_be_checked()
+    if ruleset in ("block", "draw", "muggins"):  # who went out: a choice, not made for you
+        expect(phone.page.get_by_role("radio", name="Nobody: blocked")).not_to_be_checked()
+
+
+# Every occurrence of a name on the page, as the boxes its letters are drawn in: a name in
+# more than one box (in a line of its own or not) was broken inside a word.
+BROKEN_NAMES = """(names) => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const name of names) {
+            for (let at = node.data.indexOf(name); at >= 0; at = node.data.indexOf(name, at + 1)) {
+                const range = document.createRange();
+                range.setStart(node, at);
+                range.setEnd(node, at + name.length);
+                const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+                if (lines.size > 1) broken.push(`${name} in ${node.parentElement.outerHTML.slice(0, 80)}`);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("ruleset", SEED_RULESETS)
+def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
+    phone: Phone, ruleset: str
+) -> None:
+    page = phone.page
+    start(phone, ruleset, LONG_NAMES)
+    assert page.evaluate(BROKEN_NAMES, LONG_NAMES) == []
+    entry = page.locator("#entry").bounding_box()
+    assert entry is not None and entry["height"] <= 2 * SCREEN, entry
+    assert_fits_a_phone(page)
+    screenshot(page, f"names-{ruleset}")
+    assert not serious_accessibility_problems(page)
+
+
+def visible_in(page: Page, inner: str, outer: str) -> bool:
+    """Whether `inner` is drawn wholly inside `outer`'s visible box."""
+    return bool(
+        page.evaluate(
+            """([inner, outer]) => {
+                const a = document.querySelector(inner).getBoundingClientRect();
+                const b = document.querySelector(outer).getBoundingClientRect();
+                return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+            }""",
+            [inner, outer],
+        )
+    )
+
+
+def test_a_game_of_30_hands_opens_on_its_newest_hand(
+    phone: Phone, live_server: str, browser: Browser
+) -> None:
+    status, game = call(
+        "POST",
+        f"{live_server}/api/games",
+        {"ruleset": "block", "players": ["Ann", "Bob", "Cy"], "options": {"target": 10_000}},
+    )
+    assert status == 201
+    token = {"X-Scorer-Token": game["scorer_token"]}
+    for n in range(1, 31):
+        hand = {"pips": {"Ann": 0, "Bob": n, "Cy": 1}, "domino": "Ann"}
+        assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
+    page = phone.page
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    assert phone.totals() == {"Ann": sum(n + 1 for n in range(1, 31)), "Bob": 0, "Cy": 0}
+    assert visible_in(page, "#hand-30 > tr:first-child", "#board .sheet")
+    assert not visible_in(page, "#hand-1 > tr:first-child", "#board .sheet")
+    expect(page.locator("#board .sheet tfoot")).to_be_in_viewport()
+    expect(page.get_by_role("radio", name="Ann", exact=True)).to_be_in_viewport()  # next tap
+    phone.tap("#hand-30 .sheet-open")
+    expect(page.locator("#hand-30 .edit-link")).to_be_visible()
+    look_at_sheet(page, "sheet-30-hands")
+
+    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher.goto(f"{live_server}/games/{game['id']}")
+    assert visible_in(watcher, "#hand-30 > tr:first-child", "#board .sheet")
+    expect(watcher.locator("#hand-30 .edit-link")).to_have_count(0)
+    screenshot(watcher, "watch-30-hands")
+    assert not serious_accessibility_problems(watcher)
+    watcher.close()

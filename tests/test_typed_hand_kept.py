@@ -1,0 +1,90 @@
+"""A hand typed at the table is never lost: not to an old form, not to a replaced scorer link.
+
+These run with CSRF on, as served: the token is read from the page like a browser would.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import games
+from scorekeeper.db import get_db
+from tests.conftest import Api
+
+TWO_HOURS = 2 * 60 * 60
+
+
+def form_token(page: str) -> str:
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert found is not None, "the hand form carries a CSRF token"
+    return found.group(1)
+
+
+def joined_scorer(client: FlaskClient, api: Api, players: list[str]) -> str:
+    """A game made through the API and this phone joined to it with the scorer link."""
+    game = api.create("block", players)
+    assert client.get(f"/games/{game['id']}/join/{game['scorer_token']}").status_code == 303
+    return str(game["id"])
+
+
+def test_a_hand_form_saved_two_hours_after_it_was_drawn_is_recorded(
+    client: FlaskClient, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = joined_scorer(client, api, ["Ann", "Bob"])
+    drawn = client.get(f"/games/{game}").get_data(as_text=True)
+    token = form_token(drawn)
+
+    later = time.time() + TWO_HOURS
+    monkeypatch.setattr(time, "time", lambda: later)  # the token's signature reads this clock
+    response = client.post(
+        f"/games/{game}/hands", data={"csrf_token": token, "domino": "Ann", "pips-1": "12"}
+    )
+
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert [hand["scores"] for hand in api.game(game)["hands"]] == [{"Ann": 12, "Bob": 0}]
+
+
+def test_a_form_whose_token_no_longer_holds_keeps_the_hand_and_asks_once_more(
+    client: FlaskClient, api: Api
+) -> None:
+    game = joined_scorer(client, api, ["Ann", "Bob"])
+    response = client.post(
+        f"/games/{game}/hands", data={"csrf_token": "stale", "domino": "Ann", "pips-1": "12"}
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 403
+    assert "the hand was not saved yet: check it and save again" in page
+    assert 'value="Ann" checked' in page and 'name="pips-1" value="12"' in page
+    assert api.game(game)["hands"] == []
+    again = client.post(
+        f"/games/{game}/hands",
+        data={"csrf_token": form_token(page), "domino": "Ann", "pips-1": "12"},
+    )
+    assert again.status_code == 303
+    assert len(api.game(game)["hands"]) == 1
+
+
+def test_a_phone_that_lost_the_scorer_right_sees_its_hand_and_whom_to_ask(
+    app: Flask, client: FlaskClient, api: Api
+) -> None:
+    game = joined_scorer(client, api, ["Ann", "Bob"])
+    token = form_token(client.get(f"/games/{game}").get_data(as_text=True))
+    with app.app_context():  # another phone makes a new scorer link meanwhile
+        games.rotate_token(get_db(), game, "page:other-phone")
+
+    response = client.post(
+        f"/games/{game}/hands", data={"csrf_token": token, "domino": "Bob", "pips-0": "23"}
+    )
+
+    page = response.get_data(as_text=True)
+    assert response.status_code == 403
+    assert "Hand 1 was not saved" in page
+    assert "Ask the person now keeping score to show you the new link" in page
+    assert 'value="Bob" checked' in page and 'name="pips-0" value="23"' in page
+    assert "<fieldset disabled>" in page  # shown, not offered for saving again
+    assert api.game(game)["hands"] == []
