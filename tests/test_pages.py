@@ -142,10 +142,13 @@ def test_a_league_this_phone_does_not_manage_is_refused(client: FlaskClient) -> 
 
 def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: FlaskClient) -> None:
     """The scorer's page is loaded after every hand: it must not grow without end."""
-    game = start(client, "block", ["Ann", "Bob"], target="1000")
+    # 10 + 20 + … + 120 = 780: past the usual 100, so only a game to 1000 is still going.
+    game = start(client, "block", ["Ann", "Bob"], **{"option-target": "1000"})
+    assert client.get(f"/api/games/{game}").json["options"]["target"] == 1000  # type: ignore[index]
     for n in range(1, 13):
-        form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
+        form = {"domino": "Ann", "pips-1": str(10 * n), "version": str(n)}
         assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    assert client.get(f"/api/games/{game}").json["status"] == "in_progress"  # type: ignore[index]
 
     page = client.get(f"/games/{game}").get_data(as_text=True)
     shown = [int(n) for n in re.findall(r'id="hand-(\d+)"', page)]
@@ -155,7 +158,7 @@ def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: Flas
     link = re.search(r'<a class="button secondary" href="([^"]+)">Show hands 1 to 2 too</a>', page)
     assert link is not None
     total = re.search(r'class="points">(\d+)<', page)
-    assert total is not None and total.group(1) == "78"  # 1 + 2 + … + 12: every hand counts
+    assert total is not None and total.group(1) == "780"  # every hand counts
 
     everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
