@@ -25,7 +25,7 @@ from flask import Flask
 
 from scorekeeper import create_app, leagues, store
 from scorekeeper.db import connect, migrate
-from scorekeeper.web.leagues import CACHE_KEY
+from scorekeeper.web.leagues.rated import CACHE_KEY
 
 # (ruleset, players at the table, partnerships, target, lowest total wins)
 SHAPES = (

@@ -18,19 +18,34 @@ from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.rules import Ruleset, get_ruleset
-from scorekeeper.rules.base import HandResult, NextHand, ScoredHand, Status, Table, running_totals
+from scorekeeper.rules.base import (
+    Ending,
+    HandResult,
+    NextHand,
+    ScoredHand,
+    Status,
+    Table,
+    end_of_game,
+    running_totals,
+)
 
 NAME_LIMIT = 40
+AFTER_THE_END = "Played after the end of the game: this hand does not count."
 
 
 @dataclass(frozen=True)
 class PlayedHand:
-    """A hand as stored: the entry as given, its result and who dealt it."""
+    """A hand as stored: the entry as given, its result and who dealt it.
+
+    `counted` is false for a hand played after the game's end (SCORING.md), which stays
+    in the record but adds nothing to the totals.
+    """
 
     number: int
     entry: Mapping[str, Any]
     result: HandResult
     dealer: str
+    counted: bool = True
 
 
 @dataclass(frozen=True)
@@ -65,12 +80,53 @@ class Game:
         return tuple(ScoredHand(h.number, h.entry, h.result) for h in played)
 
     @cached_property
+    def ending(self) -> Ending:
+        """Where the game ends, and which hands count toward its totals and result."""
+        return end_of_game(self.ruleset, self.table, self.options, self.scored)
+
+    @cached_property
     def totals(self) -> dict[str, int]:
-        return running_totals(self.table, self.scored)
+        return running_totals(self.table, self.ending.counted)
 
     @cached_property
     def status(self) -> Status:
-        return self.ruleset.status(self.table, self.options, self.scored)
+        return self.ending.status
+
+    @cached_property
+    def record(self) -> tuple[PlayedHand, ...]:
+        """The hands as they count: those after the end marked, one cut short where it ended."""
+        return tuple(self.as_counted(hand) for hand in self.hands)
+
+    @property
+    def after_the_end(self) -> tuple[int, ...]:
+        """The numbers of the hands entered after the game's end (they do not count)."""
+        return tuple(hand.number for hand in self.hands if hand.number > self.ending.last_counted)
+
+    @property
+    def after_the_end_note(self) -> str:
+        """What the page says of the hands after the end: which, and that they do not count."""
+        numbers = self.after_the_end
+        if not numbers:
+            return ""
+        if len(numbers) == 1:
+            return f"Hand {numbers[0]} was played after the end of the game: it does not count."
+        joined = "and" if len(numbers) == 2 else "to"
+        return (
+            f"Hands {numbers[0]} {joined} {numbers[-1]} were played after the end of the game: "
+            "they do not count."
+        )
+
+    def as_counted(self, hand: PlayedHand) -> PlayedHand:
+        """The hand as it counts toward the game, its explanation saying what does not."""
+        ending = self.ending
+        if hand.number > ending.last_counted:
+            lines = (*hand.result.explanation, AFTER_THE_END)
+            return replace(hand, counted=False, result=replace(hand.result, explanation=lines))
+        if ending.cut_short and hand.number == ending.last_counted:
+            part = ending.counted[-1].result
+            lines = (*hand.result.explanation, ended_mid_hand(hand.result, part, ending.status))
+            return replace(hand, result=replace(part, explanation=lines))
+        return hand
 
     @property
     def finished(self) -> bool:
@@ -84,10 +140,11 @@ class Game:
 
     @cached_property
     def _running(self) -> tuple[dict[str, int], ...]:
-        """The totals after each hand, added up once."""
+        """The totals after each hand, added up once; a hand after the end adds nothing."""
         totals, after = running_totals(self.table, ()), []
-        for hand in self.hands:
-            totals = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
+        for hand in self.record:
+            if hand.counted:
+                totals = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
             after.append(totals)
         return tuple(after)
 
@@ -103,6 +160,19 @@ class Game:
         if 1 <= number <= len(self.hands):
             return self.hands[number - 1]
         raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
+
+
+def ended_mid_hand(entered: HandResult, counted: HandResult, status: Status) -> str:
+    """Why only part of a hand counts: the game ended at one of its scores (Muggins)."""
+    later = entered.ordered_steps[len(counted.ordered_steps) :]
+    scores = [
+        ", ".join(f"{side} {points}" for side, points in step.items() if points) or "nothing"
+        for step in later
+    ]
+    return (
+        f"The game ended during this hand: {status.explanation}. What was scored after that "
+        f"came after the end and does not count ({'; then '.join(scores)})."
+    )
 
 
 @dataclass(frozen=True)
@@ -528,13 +598,16 @@ def save_change(
 
 
 def hand_json(game: Game, hand: PlayedHand) -> dict[str, Any]:
+    """A hand as it counts: `counted` false after the end; cut short by it, the part that counts."""
+    shown = game.as_counted(hand)
     return {
-        "number": hand.number,
-        "entry": hand.entry,
-        "scores": dict(hand.result.scores),
-        "explanation": list(hand.result.explanation),
-        "dealer": hand.dealer,
-        "totals": game.totals_after(hand.number),
+        "number": shown.number,
+        "entry": shown.entry,
+        "scores": dict(shown.result.scores),
+        "explanation": list(shown.result.explanation),
+        "dealer": shown.dealer,
+        "totals": game.totals_after(shown.number),
+        "counted": shown.counted,
     }
 
 
@@ -550,15 +623,16 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def in_progress_json(game: Game) -> dict[str, Any] | None:
-    hand = game.in_progress
-    if hand is None:
+    if game.in_progress is None:
         return None
+    hand = game.as_counted(game.in_progress)
     return {
         "number": hand.number,
         "plays": list(game.pending_plays),
         "scores": dict(hand.result.scores),
         "explanation": list(hand.result.explanation),
         "dealer": hand.dealer,
+        "counted": hand.counted,
     }
 
 

@@ -1,4 +1,8 @@
-"""Leagues: a club's games grouped for standings. Creating one gives its league token."""
+"""Leagues and their seasons: a club's games grouped for standings.
+
+Creating a league gives its league token (stored hashed); a season is a named date range
+of a league. The games and their standings are `standings`.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,20 @@ import base64
 import re
 import secrets
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
-from scorekeeper.errors import RuleError
+from scorekeeper.errors import NotFound, RuleError
 
 NAME_LIMIT = 60
+SEASON_NAME_LIMIT = 40
+SEASON_YEARS = (1970, 2999)
 
 
 def slugify(name: str) -> str:
@@ -48,3 +57,122 @@ def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
         }
         store.insert_league(db, row)
     return row, token
+
+
+# --- loading leagues, and seasons -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class League:
+    """A league as its pages show it; the token itself is never stored, only its hash."""
+
+    id: int
+    slug: str
+    name: str
+    token_hash: str
+
+
+def load_league(db: Database, slug: str) -> League:
+    """The league with this slug, or NotFound."""
+    row = store.league_row(db, slug)
+    if row is None:
+        raise NotFound(f"There is no league called {slug}. Check the address.")
+    return League(int(row["id"]), row["slug"], row["name"], row["token_hash"])
+
+
+def leagues_named(db: Database, slugs: Iterable[str]) -> list[League]:
+    """The leagues with these slugs (those that exist), by name."""
+    rows = store.league_rows(db, slugs)
+    return [League(int(row["id"]), row["slug"], row["name"], row["token_hash"]) for row in rows]
+
+
+@dataclass(frozen=True)
+class Season:
+    """A named date range of a league; both ends count, in the club's local dates."""
+
+    slug: str
+    name: str
+    starts_on: date
+    ends_on: date
+
+    def created_between(self) -> tuple[str, str]:
+        """The season as the UTC instants [start, end) that games' `created_at` is compared with."""
+        start = datetime.combine(self.starts_on, time()).astimezone()
+        end = datetime.combine(self.ends_on + timedelta(days=1), time()).astimezone()
+        return (
+            start.astimezone(UTC).isoformat(timespec="milliseconds"),
+            end.astimezone(UTC).isoformat(timespec="milliseconds"),
+        )
+
+
+def load_seasons(db: Database, league: League) -> list[Season]:
+    """The league's seasons, latest first."""
+    return [
+        Season(
+            row["slug"],
+            row["name"],
+            date.fromisoformat(row["starts_on"]),
+            date.fromisoformat(row["ends_on"]),
+        )
+        for row in store.season_rows(db, league.id)
+    ]
+
+
+def find_season(db: Database, league: League, slug: str | None) -> Season | None:
+    """The season with this slug (None for all time), or NotFound."""
+    if not slug:
+        return None
+    for season in load_seasons(db, league):
+        if season.slug == slug:
+            return season
+    raise NotFound(f"{league.name} has no season called {slug}.")
+
+
+def create_season(
+    db: Database, league: League, name: object, starts: object, ends: object
+) -> Season:
+    """Store a new season after checking its name and dates; returns it."""
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("a season needs a name, like “Spring 2025”", "name")
+    clean_name = " ".join(name.split())
+    if len(clean_name) > SEASON_NAME_LIMIT:
+        raise RuleError(f"a season name has at most {SEASON_NAME_LIMIT} characters", "name")
+    starts_on = parse_date(starts, "starts_on", "start")
+    ends_on = parse_date(ends, "ends_on", "end")
+    if ends_on < starts_on:
+        raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
+    with write_transaction(db):
+        seasons = load_seasons(db, league)
+        if any(s.name.casefold() == clean_name.casefold() for s in seasons):
+            raise RuleError(f"{league.name} already has a season called {clean_name}", "name")
+        taken = {s.slug for s in seasons}
+        base = slugify(clean_name)
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        store.insert_season(
+            db,
+            {
+                "league_id": league.id,
+                "slug": slug,
+                "name": clean_name,
+                "starts_on": starts_on.isoformat(),
+                "ends_on": ends_on.isoformat(),
+                "created_at": store.now(),
+            },
+        )
+    return Season(slug, clean_name, starts_on, ends_on)
+
+
+def parse_date(raw: object, field_name: str, what: str) -> date:
+    """A date given as YYYY-MM-DD (or already a date), in the years a club could mean."""
+    day: date | None = raw if isinstance(raw, date) else None
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw.strip()):
+        try:
+            day = date.fromisoformat(raw.strip())
+        except ValueError:
+            day = None
+    if day is None or not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
+        raise RuleError(f"the season's {what} must be a date like 2025-03-31", field_name)
+    return day

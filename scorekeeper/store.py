@@ -7,6 +7,7 @@ written together or not at all.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -153,6 +154,24 @@ def league_slug(db: Database, league_id: int | None) -> str | None:
 
 def insert_league(db: Database, row: dict[str, Any]) -> int:
     return int(db.table("leagues").insert(row).last_rowid or 0)
+
+
+def league_rows(db: Database, slugs: Iterable[str]) -> list[dict[str, Any]]:
+    """The leagues with these slugs (those that exist), by name."""
+    wanted = list(slugs)
+    marks = ", ".join("?" for _ in wanted)
+    sql = f"select * from leagues where slug in ({marks}) order by name collate nocase"
+    return list(db.query(sql, wanted))
+
+
+def season_rows(db: Database, league_id: int) -> list[dict[str, Any]]:
+    """A league's seasons, latest first."""
+    sql = "select * from seasons where league_id = ? order by starts_on desc, id desc"
+    return list(db.query(sql, [league_id]))
+
+
+def insert_season(db: Database, row: dict[str, Any]) -> None:
+    db.table("seasons").insert(row)
 
 
 def game_version(db: Database, game_id: str) -> int | None:

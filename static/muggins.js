@@ -128,6 +128,7 @@
     const errorBox = document.querySelector("[data-checker-error]");
     const actions = form.querySelector("[data-check-actions]");
     const claimed = form.querySelector("input[name=claimed]");
+    const setChoice = form.querySelector("[data-set-choice]");
     let ends = [];
     let asked = 0;
 
@@ -157,7 +158,7 @@
       }
       box.append(paragraph("count", figure("Count", answer.count), " ", figure("Scores", answer.points)));
       if (answer.muggins) box.append(paragraph("verdict", "Muggins stands"));
-      else if (answer.claimed) box.append(paragraph("verdict", "No muggins"));
+      else if ("muggins" in answer) box.append(paragraph("verdict", "No muggins")); // only with a claim
       box.append(paragraph("checker-explanation", answer.explanation));
     }
 
@@ -165,7 +166,10 @@
       const query = new URLSearchParams(new FormData(form));
       const blank = Array.from(query.values()).every(function (value) { return !value; });
       window.history.replaceState(null, "", blank ? window.location.pathname : "?" + query);
-      const body = { ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }) };
+      const body = {
+        set: setChoice.value,
+        ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }),
+      };
       const typed = claimed.value.trim();
       if (typed) body.claimed = /^\d+$/.test(typed) ? Number(typed) : typed;
       const mine = ++asked;
@@ -193,6 +197,8 @@
       if (changed) check();
     });
     claimed.addEventListener("input", check);
+    // Another set has other numbers on its ends: the page draws its pad afresh.
+    setChoice.addEventListener("change", function () { form.submit(); });
     actions.hidden = true;
   }
 

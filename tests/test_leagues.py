@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openskill.models import PlackettLuce
 
-from scorekeeper.web import leagues as web_leagues
-from scorekeeper.web.leagues import held_league_tokens
+from scorekeeper.web.leagues import pages as league_pages
+from scorekeeper.web.leagues.rights import held_league_tokens
 from tests.conftest import Api
 
 
@@ -693,8 +693,8 @@ def test_a_long_table_comes_a_page_at_a_time_and_the_overview_shows_each_tables_
     client: FlaskClient, api: Api, club: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A club of a hundred players must not send a phone every row of every table at once."""
-    monkeypatch.setattr(web_leagues, "OVERVIEW_ROWS", 4)  # two tables: the top 2 of each
-    monkeypatch.setattr(web_leagues, "PAGE_ROWS", 3)
+    monkeypatch.setattr(league_pages, "OVERVIEW_ROWS", 4)  # two tables: the top 2 of each
+    monkeypatch.setattr(league_pages, "PAGE_ROWS", 3)
     everyone = {key: cells["place"] for key, cells in page_tables_all(client, club).items()}
 
     overview = client.get(f"/leagues/{club.slug}").get_data(as_text=True)
@@ -740,8 +740,8 @@ def page_tables_all(client: FlaskClient, league: League) -> dict[str, dict[str, 
 def test_a_players_games_and_opponents_come_a_page_at_a_time(
     client: FlaskClient, club: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(web_leagues, "PLAYER_GAMES", 2)
-    monkeypatch.setattr(web_leagues, "OPPONENTS", 2)
+    monkeypatch.setattr(league_pages, "PLAYER_GAMES", 2)
+    monkeypatch.setattr(league_pages, "OPPONENTS", 2)
     url = f"/leagues/{club.slug}/players/ann"
     first = client.get(url).get_data(as_text=True)
     record = standings(client, club)  # Ann: 4 games (2 of Block, 2 of Black Tile)

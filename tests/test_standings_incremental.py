@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app, standings
 from scorekeeper.rules.base import Table
 from scorekeeper.standings import LeagueGame, Pool, rate_games, standings_rows
-from scorekeeper.web.leagues import CACHE_KEY, RatedView, RatedViews
+from scorekeeper.web.leagues.rated import CACHE_KEY, RatedView, RatedViews
 from tests.conftest import Api
 from tests.test_leagues import League, league_game, new_league
 

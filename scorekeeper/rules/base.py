@@ -13,6 +13,7 @@ from typing import Any, Literal
 from scorekeeper.errors import RuleError
 
 __all__ = [
+    "Ending",
     "HandResult",
     "NextHand",
     "Option",
@@ -170,6 +171,24 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """Where the game's end falls: its status, and the part of the record that counts.
+
+    `counted` holds the hands up to and including the one the game ended in; when it ended
+    in the middle of that hand (Muggins), that hand is cut to the steps before the end.
+    """
+
+    status: Status
+    counted: tuple[ScoredHand, ...]
+    cut_short: bool = False
+
+    @property
+    def last_counted(self) -> int:
+        """The number of the last hand that counts (0 when none does)."""
+        return self.counted[-1].number if self.counted else 0
+
+
+@dataclass(frozen=True)
 class NextHand:
     """Who deals the next hand and, in passing games, which way to pass."""
 
@@ -242,6 +261,12 @@ class Ruleset:
         """A legal entry for this table, used by the conformance tests and the docs."""
         raise NotImplementedError
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """Legal entries that score differently: the sample hand, then the same hand won by
+        the next seat. Mixed in a game they move the lead, so the conformance tests can make a
+        correction end a game sooner; a ruleset may add its own."""
+        return (self.sample_entry(table), self.sample_entry(next_seat_first(table)))
+
     def match_games(self, table: Table) -> int:
         """How many games make a match (best of), or 0 where games are not played in matches."""
         return 0
@@ -257,12 +282,69 @@ class Ruleset:
         raise RuleError(f"{self.name} does not take plays one at a time", "plays")
 
 
+# --- the end of a game: one rule for every ruleset -------------------------------------
+
+
+def end_of_game(
+    ruleset: Ruleset, table: Table, options: Options, hands: Sequence[ScoredHand]
+) -> Ending:
+    """SCORING.md: "A game ends after the first hand at which its end condition holds."
+
+    Each ruleset says whether the game is over after a run of hands (`Ruleset.status`);
+    this is the one place that looks for the first hand after which it is, and, in games
+    that can end mid-hand, the first step of that hand. Hands after the end stay in the
+    record but do not count, so a correction can end a game earlier or reopen it.
+    """
+    status = ruleset.status(table, options, hands)
+    if not status.finished or not hands:
+        return Ending(status, tuple(hands))
+    # A game over after some hands is over after any more (the conformance tests hold every
+    # ruleset to it), so halving the record finds the first hand after which it was over.
+    going_on, over = 0, len(hands)
+    while over - going_on > 1:
+        middle = (going_on + over) // 2
+        found = ruleset.status(table, options, hands[:middle])
+        if found.finished:
+            over, status = middle, found
+        else:
+            going_on = middle
+    return _ended_in(ruleset, table, options, hands[:over], status)
+
+
+def _ended_in(
+    ruleset: Ruleset, table: Table, options: Options, hands: Sequence[ScoredHand], status: Status
+) -> Ending:
+    """The game is over after the last of `hands`; find the first step of it that ended it."""
+    *before, last = hands
+    steps = last.result.ordered_steps
+    for taken in range(1, len(steps)):
+        part = ScoredHand(last.number, last.entry, first_steps(last.result, taken))
+        early = ruleset.status(table, options, (*before, part))
+        if early.finished:
+            return Ending(early, (*before, part), cut_short=True)
+    return Ending(status, tuple(hands))
+
+
+def first_steps(result: HandResult, taken: int) -> HandResult:
+    """A hand's result counting only its first `taken` steps (the rest came after the end)."""
+    steps = result.ordered_steps[:taken]
+    scores = {side: sum(step.get(side, 0) for step in steps) for side in result.scores}
+    return HandResult(scores, result.explanation, steps)
+
+
 # --- helpers every ruleset shares ----------------------------------------------------
 
 
 def dealer_of(table: Table, hand_number: int) -> str:
     """Seat 1 deals hand 1 (or the seat a rematch moved the deal to); then clockwise every hand."""
     return table.players[(table.first_dealer + hand_number - 1) % len(table.players)]
+
+
+def next_seat_first(table: Table) -> Table:
+    """The same players and teams, listed from seat 2: a table whose seat 1 is the next player."""
+    players = (*table.players[1:], *table.players[:1])
+    teams = (*table.team_names[1:], *table.team_names[:1])
+    return Table(players, teams, table.first_dealer)
 
 
 def zero_scores(table: Table) -> dict[str, int]:

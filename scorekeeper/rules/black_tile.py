@@ -392,6 +392,11 @@ class BlackTileRuleset(Ruleset):
             captured[table.players[i % len(table.players)]].append(str(tile))
         return {"captured": captured}
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """The sample hands, and a moon: seat 1 takes every point tile, the others pay for it."""
+        moon = {"captured": {table.players[0]: [str(tile) for tile, _ in self.variant.point_tiles]}}
+        return (*super().sample_entries(table), moon)
+
 
 def _lowest_wins(totals: Mapping[str, int], when: str) -> Status:
     lowest = min(totals.values())

@@ -120,6 +120,13 @@ class BlockRuleset(Ruleset):
         pips = {side: 5 * i for i, side in enumerate(table.sides)}
         return {"pips": pips, "domino": table.players[0]}
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """The sample hands, and a big one: out first while the others hold heavy hands."""
+        out = table.side_of(table.players[0])
+        each = 150 // (len(table.sides) - 1)  # 150 pips in the others' hands: the set holds 168
+        heavy = {side: 0 if side == out else each for side in table.sides}
+        return (*super().sample_entries(table), {"pips": heavy, "domino": table.players[0]})
+
 
 def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
     """The pips per side, given as numbers (`pips`) or as the tiles left (`tiles`)."""

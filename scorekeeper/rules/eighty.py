@@ -477,6 +477,12 @@ class EightyRuleset(Ruleset):
             "count": {us: 40, them: 15},
         }
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """The sample hands, and a Nel-O made by seat 1: the whole award for one team."""
+        us, them = table.sides
+        nel_o = {"bidder": table.players[0], "bid": "nel-o", "tricks": {us: 0, them: TRICKS}}
+        return (*super().sample_entries(table), nel_o)
+
 
 EIGHTY = EightyRuleset(
     id="eighty",

@@ -125,6 +125,12 @@ class MoonRuleset(Ruleset):
             tricks = {sides[0]: 5, sides[1]: 1, sides[2]: 1}
         return {"bidder": bidder, "bid": lowest_bid(table) + 1, "tricks": tricks}
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """The sample hands, and seat 1 shooting the moon: all 7 tricks for 21."""
+        tricks = {side: TRICKS_PER_HAND if i == 0 else 0 for i, side in enumerate(table.sides)}
+        moon = {"bidder": table.players[0], "bid": MOON_BID, "tricks": tricks}
+        return (*super().sample_entries(table), moon)
+
 
 def check_bid(value: object, table: Table) -> int:
     """A bid of the lowest bid to 7 tricks, or 21 to shoot the moon."""

@@ -303,6 +303,13 @@ class MugginsRuleset(Ruleset):
             "domino": first,
         }
 
+    def sample_entries(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """The sample hands, and a big one: out first while the others hold heavy hands."""
+        out = table.side_of(table.players[0])
+        each = 150 // (len(table.sides) - 1)  # 150 pips in the others' hands: the set holds 168
+        heavy = {side: 0 if side == out else each for side in table.sides}
+        return (*super().sample_entries(table), {"pips": heavy, "domino": table.players[0]})
+
 
 MUGGINS = MugginsRuleset(
     id="muggins",

@@ -9,9 +9,10 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
 from scorekeeper.db import get_db
-from scorekeeper.errors import BadRequest, Forbidden
+from scorekeeper.errors import BadRequest, Forbidden, RuleError
 from scorekeeper.rules import REGISTRY
 from scorekeeper.tokens import fingerprint, token_matches
+from scorekeeper.web.entry_forms.base import MOST_DIGITS
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
@@ -26,6 +27,8 @@ def json_body() -> dict[str, Any]:
         body = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
+    except ValueError:  # a number of thousands of digits: Python will not read it
+        raise RuleError("A number in the body is far too long to be a score.") from None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")
     return body
@@ -51,7 +54,7 @@ def if_match() -> int | None:
     if raw is None:
         return None
     value = raw.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not (value.isdecimal() and value.isascii()) or len(value) > MOST_DIGITS:
         raise BadRequest("If-Match must be the game's version number, as the API returned it.")
     return int(value)
 

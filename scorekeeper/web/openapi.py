@@ -193,13 +193,15 @@ def schemas() -> dict[str, Any]:
     }
     hand = {
         "type": "object",
-        "required": ["number", "entry", "scores", "explanation", "dealer"],
+        "required": ["number", "entry", "scores", "explanation", "dealer", "counted"],
         "properties": {
             "number": {"type": "integer"},
             "entry": {"type": "object"},
             "scores": SIDE_MAP,
             "explanation": {"type": "array", "items": {"type": "string"}},
             "dealer": {"type": "string"},
+            # False for a hand played after the game's end (SCORING.md): it adds nothing.
+            "counted": {"type": "boolean"},
         },
     }
     return {
@@ -276,13 +278,15 @@ def schemas() -> dict[str, Any]:
                 "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
                 "set": {"enum": ["double-six", "double-nine"]},
                 "points_per_five": {"type": "boolean"},
-                "claimed": {"type": "integer", "minimum": 0},
+                "claimed": {"type": ["integer", "null"], "minimum": 0},
             },
         },
         "MugginsCheckResult": {
             "type": "object",
-            "required": ["count", "points", "muggins", "explanation"],
+            # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
+            "required": ["set", "count", "points", "explanation"],
             "properties": {
+                "set": {"enum": ["double-six", "double-nine"]},
                 "count": {"type": "integer"},
                 "points": {"type": "integer"},
                 "claimed": {"type": "integer"},

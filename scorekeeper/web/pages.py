@@ -25,10 +25,12 @@ from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
+from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
-from scorekeeper.web.leagues import held_league_tokens
+from scorekeeper.web.entry_forms.base import as_whole_number
+from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 
 bp = Blueprint("pages", __name__)
@@ -152,9 +154,10 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
     if not raw:
         return None
     if option.kind is int:
-        if not raw.isdecimal() or not raw.isascii():
+        value = as_whole_number(raw)
+        if isinstance(value, str):
             raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
-        return int(raw)
+        return value
     return raw
 
 
@@ -276,7 +279,10 @@ def confirm_undo(game_id: str) -> str:
     if not loaded.hands:
         raise Conflict("There is no hand to undo yet.")
     return render_template(
-        "games/undo.html", game=loaded, hand=loaded.hands[-1], confirm=ConfirmForm(formdata=None)
+        "games/undo.html",
+        game=loaded,
+        hand=loaded.as_counted(loaded.hands[-1]),
+        confirm=ConfirmForm(formdata=None),
     )
 
 
@@ -286,7 +292,9 @@ def undo_hand(game_id: str) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
     raw = request.form.get("number", "")
-    number = int(raw) if raw.isdecimal() and raw.isascii() else 0  # junk: "no hand 0", a 404
+    number = as_whole_number(raw)
+    if isinstance(number, str):
+        number = 0  # junk: "no hand 0", a 404
     games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
     flash(f"Hand {number} undone.", "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
@@ -309,16 +317,26 @@ def muggins_checker() -> str:
     """Tap the open ends of the layout: the count, what it scores, whether a call stands."""
     ends = [end for end in request.args.getlist("end") if end]
     claimed = request.args.get("claimed", "").strip()
+    set_name = request.args.get("set", checker.DEFAULT_SET)
     result, error = None, None
-    if ends:
-        body: dict[str, Any] = {"ends": [int(e) if e.isdecimal() else e for e in ends]}
-        if claimed:
-            body["claimed"] = int(claimed) if claimed.isdecimal() else claimed
+    if ends or set_name not in SETS:
+        body: dict[str, Any] = {"ends": [as_whole_number(end) for end in ends], "set": set_name}
+        if claimed:  # a blank claim is no claim: the page says nothing of muggins then
+            body["claimed"] = as_whole_number(claimed)
         try:
             result = checker.check(body)
         except RuleError as refused:
             error = refused
-    return render_template("muggins.html", ends=ends, result=result, error=error, claimed=claimed)
+    shown_set = SETS.get(set_name, SETS[checker.DEFAULT_SET])
+    return render_template(
+        "muggins.html",
+        ends=ends,
+        result=result,
+        error=error,
+        claimed=claimed,
+        sets=SETS,
+        chosen_set=shown_set,
+    )
 
 
 def status_of(error: AppError | RuleError) -> int:

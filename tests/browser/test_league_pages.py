@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.web import leagues as web_leagues
+from scorekeeper.web.leagues import pages as league_pages
 from tests.browser.conftest import (
     Phone,
     assert_fits_a_phone,
@@ -55,8 +55,8 @@ def test_standings_show_each_tables_top_and_page_through_a_long_table(
     phone: Phone, live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Small pages, so that seven players make a long table.
-    monkeypatch.setattr(web_leagues, "OVERVIEW_ROWS", 8)
-    monkeypatch.setattr(web_leagues, "PAGE_ROWS", 5)
+    monkeypatch.setattr(league_pages, "OVERVIEW_ROWS", 8)
+    monkeypatch.setattr(league_pages, "PAGE_ROWS", 5)
     slug = finished_league(live_server)
     page = phone.page
 

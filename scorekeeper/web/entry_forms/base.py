@@ -30,13 +30,29 @@ class EntryForm:
     scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
 
 
+# Far more than any score, bid or count of pips, and far fewer than the 4,300 digits Python
+# refuses to read as a number: a longer run of digits is refused with a sentence, not a 500.
+MOST_DIGITS = 9
+
+
+def as_whole_number(text: str) -> int | str:
+    """`text` as a whole number when it is one (at most MOST_DIGITS digits), else as written,
+    for the rules to refuse with a sentence."""
+    if text.isdecimal() and text.isascii() and len(text) <= MOST_DIGITS:
+        return int(text)
+    return text
+
+
 def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     """A whole number typed or tapped into `name`; blank is None."""
     raw = (form.get(name) or "").strip()
     if not raw:
         return None
-    if not raw.lstrip("-").isdecimal() or not raw.isascii():
-        raise RuleError(f"{what} must be a whole number, not “{raw}”", field)
+    digits = raw.removeprefix("-")
+    if not digits.isdecimal() or not raw.isascii():
+        raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
+    if len(digits) > MOST_DIGITS:
+        raise RuleError(f"{what} is far too large: {len(digits)} digits", field)
     return int(raw)
 
 

@@ -13,7 +13,13 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
 from scorekeeper.tiles import Tile, parse_tile
-from scorekeeper.web.entry_forms.base import Entry, EntryForm, FormData, side_numbers_or_rest
+from scorekeeper.web.entry_forms.base import (
+    Entry,
+    EntryForm,
+    FormData,
+    as_whole_number,
+    side_numbers_or_rest,
+)
 
 WIDOW = "widow"  # the value of a tile's "widow" choice; seats are numbers, so never a seat
 
@@ -52,9 +58,10 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     if not value:
         return None
     players = game.table.players
-    if value.isdecimal() and value.isascii() and int(value) < len(players):
-        return players[int(value)]
-    raise RuleError(f"“{value}” is not a seat at this table", field)
+    seat = as_whole_number(value)
+    if isinstance(seat, int) and seat < len(players):
+        return players[seat]
+    raise RuleError(f"“{value[:20]}” is not a seat at this table", field)
 
 
 def tile_owners(game: Game, variant: Variant, form: FormData) -> Owners:

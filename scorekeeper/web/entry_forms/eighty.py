@@ -18,6 +18,7 @@ from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
+    as_whole_number,
     form_number,
     side_numbers_or_rest,
 )
@@ -51,7 +52,7 @@ def bid_chosen(form: FormData) -> int | str:
         return typed
     if not tapped:
         raise RuleError(f"tap the bid, or type one from {LOWEST_BID} to {HIGHEST_BID}", "bid")
-    return int(tapped) if tapped.isdecimal() and tapped.isascii() else tapped
+    return as_whole_number(tapped)
 
 
 def count_given(game: Game, form: FormData) -> Entry:

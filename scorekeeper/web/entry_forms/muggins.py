@@ -17,6 +17,7 @@ from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
+    as_whole_number,
     form_number,
     player_named,
     tile_list,
@@ -26,14 +27,9 @@ from scorekeeper.web.entry_forms.base import (
 MAX_PLAY_ROWS = 100
 
 
-def end_value(text: str) -> int | str:
-    """An open end as the API takes it: 5 for a plain end, "5-5" for a crosswise double."""
-    return int(text) if text.isdecimal() and text.isascii() else text
-
-
 def read_play(game: Game, form: FormData) -> Entry:
     """One play from the live-play form: the open ends after it, who played, who called."""
-    ends = [end_value(end.strip()) for end in form.getlist("end") if end.strip()]
+    ends = [as_whole_number(end.strip()) for end in form.getlist("end") if end.strip()]
     if not ends:
         raise RuleError("tap the open ends after the play first", "plays")
     player = player_named(game, form, "player")
@@ -76,7 +72,7 @@ def row_play(form: FormData, row: int) -> Entry | None:
         raise RuleError(f"play {row + 1}: choose who played it", "plays")
     play: Entry = {"player": player}
     if ends:
-        play["ends"] = [end_value(end) for end in ends]
+        play["ends"] = [as_whole_number(end) for end in ends]
     else:
         play["points"] = points
     caller = (form.get(f"{prefix}-muggins") or "").strip()

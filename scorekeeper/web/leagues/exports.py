@@ -1,0 +1,176 @@
+"""League exports: standings and games as CSV and JSON files."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from flask import Response, jsonify
+
+from scorekeeper.standings import LeagueGame, Standings
+from scorekeeper.web.leagues.api import standings_json
+from scorekeeper.web.leagues.blueprint import bp
+from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, shown
+from scorekeeper.web.leagues.rated import rated
+from scorekeeper.web.leagues.view import View, requested_view, view_games
+from scorekeeper.web.links import external_url
+
+STANDINGS_CSV_COLUMNS = (
+    "ruleset",
+    "game",
+    "season",
+    "place",
+    "player",
+    "played",
+    "won",
+    "win_rate_percent",
+    "points_for",
+    "points_against",
+    "average",
+    "rating",
+    "rating_uncertainty",
+    "rating_certainty",
+    "form",
+    "last_played",
+)
+GAMES_CSV_COLUMNS = (
+    "game",
+    "started",
+    "ruleset",
+    "status",
+    "player",
+    "side",
+    "points",
+    "won",
+    "place",
+    "url",
+)
+
+
+def csv_text(value: object) -> str:
+    """A text cell that a spreadsheet will not run as a formula (a name like "=1+1")."""
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def csv_response(filename: str, header: Sequence[str], rows: list[list[object]]) -> Response:
+    out = io.StringIO()
+    # A byte-order mark, so that Excel reads accented names as UTF-8.
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def export_name(view: View, what: str, extension: str) -> str:
+    parts = [view.league.slug, view.ruleset, view.season_slug, what]
+    return "-".join(p for p in parts if p) + "." + extension
+
+
+def standings_csv_rows(view: View, table: Standings) -> list[list[object]]:
+    place = table.places()
+    return [
+        [
+            table.ruleset,
+            csv_text(table.name),
+            csv_text(view.season.name) if view.season else "all time",
+            place[row.key],
+            csv_text(row.player),
+            row.played,
+            row.won,
+            percent(row.win_rate),
+            row.points_for,
+            shown(row.points_against),
+            shown(row.average),
+            rating_text(row.rating.shown),
+            rating_text(row.rating.sigma),
+            row.rating.certainty,
+            form_letters(row.form),
+            row.last_played.isoformat(),
+        ]
+        for row in table.rows
+    ]
+
+
+@bp.get("/leagues/<slug>/standings.csv")
+def standings_csv(slug: str) -> Response:
+    """The tables of the standings page, best first: one line per player per ruleset."""
+    view = requested_view(slug)
+    rows = [r for table in rated(view).tables for r in standings_csv_rows(view, table)]
+    return csv_response(export_name(view, "standings", "csv"), STANDINGS_CSV_COLUMNS, rows)
+
+
+@bp.get("/leagues/<slug>/standings.json")
+def standings_export(slug: str) -> Response:
+    view = requested_view(slug)
+    response = jsonify(standings_json(view))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{export_name(view, "standings", "json")}"'
+    )
+    return response
+
+
+def game_json(game: LeagueGame) -> dict[str, Any]:
+    table = game.table
+    return {
+        "id": game.id,
+        "url": external_url("pages.game", game_id=game.id),
+        "started": game.started.isoformat(timespec="seconds"),
+        "ruleset": game.ruleset,
+        "ruleset_name": game.ruleset_name,
+        "status": "finished" if game.finished else "in_progress",
+        "players": list(table.players),
+        "teams": {name: list(table.members(name)) for name in table.team_names},
+        "totals": dict(game.totals),
+        "winners": list(game.winners),
+        "places": game.places if game.finished else None,
+    }
+
+
+def game_csv_rows(game: LeagueGame) -> list[list[object]]:
+    url = external_url("pages.game", game_id=game.id)
+    status = "finished" if game.finished else "in_progress"
+    return [
+        [
+            game.id,
+            game.started.isoformat(timespec="seconds"),
+            game.ruleset,
+            status,
+            csv_text(player),
+            csv_text(side),
+            game.totals.get(side, 0),
+            ("yes" if side in game.winners else "no") if game.finished else "",
+            game.places[side] if game.finished else "",
+            url,
+        ]
+        for side in game.table.sides
+        for player in game.table.members(side)
+    ]
+
+
+@bp.get("/leagues/<slug>/games.csv")
+def games_csv(slug: str) -> Response:
+    """Every game of the league (finished or not), one line per player."""
+    view = requested_view(slug)
+    rows = [row for game in view_games(view, finished_only=False) for row in game_csv_rows(game)]
+    return csv_response(export_name(view, "games", "csv"), GAMES_CSV_COLUMNS, rows)
+
+
+@bp.get("/leagues/<slug>/games.json")
+def games_export(slug: str) -> Response:
+    view = requested_view(slug)
+    response = jsonify(
+        {
+            "league": {"slug": view.league.slug, "name": view.league.name},
+            "games": [game_json(game) for game in view_games(view, finished_only=False)],
+        }
+    )
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{export_name(view, "games", "json")}"'
+    )
+    return response
