@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db import get_db
 from tests.conftest import Api
+from tests.test_fuzz import database_dump
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -382,6 +383,41 @@ def test_stale_if_match_is_refused_and_current_one_accepted(api: Api) -> None:
     assert len(api.game(game["id"])["hands"]) == 1
     current = api.game(game["id"])["version"]
     assert api.post_hand(game["id"], entry, **{"If-Match": f'"{current}"'}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "ok"),
+    [
+        ("PUT", "/hands/1", {"pips": {"Ann": 0, "Bob": 30}, "domino": "Ann"}, 200),
+        ("DELETE", "/hands/2", None, 200),
+        ("POST", "/plays", {"player": "Ann", "ends": ["5-5"]}, 201),
+    ],
+)
+def test_every_write_refuses_a_stale_if_match_and_changes_nothing(
+    api: Api, database: Path, method: str, path: str, body: Any, ok: int
+) -> None:
+    """API.md: If-Match on any write; the phone that loaded an older version is told, and
+    nothing it sent is stored."""
+    game = api.create("muggins", ["Ann", "Bob"])
+    url = f"/api/games/{game['id']}{path}"
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"})
+    stale = api.game(game["id"])["version"]
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 7}, "domino": "Ann"})  # another phone
+    before = database_dump(database)
+    refused = api.client.open(
+        url, method=method, json=body, headers=api.headers(game["id"], **{"If-Match": f'"{stale}"'})
+    )
+    assert refused.status_code == 409, refused.json
+    assert "changed on another phone" in refused.json["error"]
+    assert database_dump(database) == before
+    current = api.game(game["id"])["version"]
+    accepted = api.client.open(
+        url,
+        method=method,
+        json=body,
+        headers=api.headers(game["id"], **{"If-Match": f'"{current}"'}),
+    )
+    assert accepted.status_code == ok, accepted.json
 
 
 def test_get_carries_the_version_as_etag(api: Api, client: FlaskClient) -> None:

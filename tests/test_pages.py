@@ -163,3 +163,25 @@ def test_a_long_game_shows_its_newest_hands_and_the_rest_on_request(client: Flas
     everything = client.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert [int(n) for n in re.findall(r'id="hand-(\d+)"', everything)] == list(range(12, 0, -1))
     assert "Show hands 1 to" not in everything
+
+
+def test_a_form_from_a_page_loaded_before_another_phones_hand_is_refused(
+    client: FlaskClient,
+) -> None:
+    """A hand or a correction entered on a page that is out of date is refused with a
+    sentence and changes nothing; the phone sees the game as it is now."""
+    game = start(client, "block", ["Ann", "Bob"])
+    loaded = client.get(f"/api/games/{game}").json["version"]  # type: ignore[index]
+    first = {"domino": "Ann", "pips-1": "12", "version": str(loaded)}
+    assert client.post(f"/games/{game}/hands", data=first).status_code == 303
+    before = hands(client, game)
+
+    stale_hand = {"domino": "Bob", "pips-0": "9", "version": str(loaded)}
+    refused = client.post(f"/games/{game}/hands", data=stale_hand)
+    assert refused.status_code == 409
+    assert "changed on another phone" in refused.get_data(True)
+    stale_fix = {"domino": "Ann", "pips-1": "30", "version": str(loaded)}
+    refused = client.post(f"/games/{game}/hands/1", data=stale_fix)
+    assert refused.status_code == 409
+    assert "changed on another phone" in refused.get_data(True)
+    assert hands(client, game) == before

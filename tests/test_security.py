@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import json
 import time
 import urllib.request
 from html.parser import HTMLParser
@@ -301,6 +302,24 @@ def test_a_huge_form_is_refused_before_it_is_read(world: World) -> None:
     assert database_dump(world.database) == before
 
 
+def test_the_size_limit_is_64_kb_to_the_byte(api: Api, database: Path) -> None:
+    """A body of exactly 64 KB is read and scored; one byte more is refused unread."""
+    game = api.create("block", ["Ann", "Bob", "Cy"])
+    entry = json.dumps(BLOCK_HAND)
+    limit = 64 * 1024
+    at_limit = entry + " " * (limit - len(entry))  # JSON may end in any amount of space
+    assert len(at_limit.encode()) == limit
+    headers = {**api.headers(game["id"]), "Content-Type": "application/json"}
+    url = f"/api/games/{game['id']}/hands"
+    accepted = api.client.post(url, data=at_limit, headers=headers)
+    assert accepted.status_code == 201, accepted.json
+    before = database_dump(database)
+    refused = api.client.post(url, data=at_limit + " ", headers=headers)
+    assert refused.status_code == 413
+    assert "larger than any real entry" in refused.json["error"]
+    assert database_dump(database) == before
+
+
 # --- the write rate limit ------------------------------------------------------------
 
 
@@ -345,6 +364,35 @@ def test_a_flood_of_writes_is_refused_and_others_are_still_served(database: Path
         url, json=BLOCK_HAND, headers=headers, environ_base={"REMOTE_ADDR": "192.168.1.23"}
     )
     assert other.status_code == 201
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_real_server_limits_writes_per_phone_behind_a_trusted_proxy_only(
+    tmp_path: Path, trusted: bool
+) -> None:
+    """`scorekeeper serve` with the write limit on: behind a proxy it trusts (TRUST_PROXY)
+    each phone, named by X-Forwarded-For, has its own allowance; without TRUST_PROXY the
+    header is not believed (a flooder could invent addresses) and all share one."""
+    settings = {"SCOREKEEPER_RATE_LIMIT_BURST": "5", "SCOREKEEPER_RATE_LIMIT_PER_SECOND": "0.01"}
+    if trusted:
+        settings["SCOREKEEPER_TRUST_PROXY"] = "true"
+    flooder, other = {"X-Forwarded-For": "192.0.2.10"}, {"X-Forwarded-For": "192.0.2.11"}
+    with serving(tmp_path / "club.sqlite3", write_limit=True, env=settings) as (base, _process):
+        body = {"ruleset": "block", "players": ["Ann", "Bob", "Cy"], "options": {"target": 10_000}}
+        status, game = call("POST", f"{base}/api/games", body, flooder)
+        assert status == 201
+        url, token = (
+            f"{base}/api/games/{game['id']}/hands",
+            {"X-Scorer-Token": game["scorer_token"]},
+        )
+        statuses = [call("POST", url, BLOCK_HAND, {**token, **flooder})[0] for _ in range(5)]
+        assert statuses == [201, 201, 201, 201, 429]  # 5 writes, the game's creation included
+        status, refused = call("POST", url, BLOCK_HAND, {**token, **flooder})
+        assert status == 429 and "Too many changes" in refused["error"]
+        assert call("POST", url, BLOCK_HAND, {**token, **other})[0] == (201 if trusted else 429)
+        _, shown = call("GET", f"{base}/api/games/{game['id']}")
+        assert len(shown["hands"]) == (5 if trusted else 4)
 
 
 def test_a_flooded_page_form_gets_a_page_not_json(database: Path) -> None:
