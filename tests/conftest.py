@@ -33,6 +33,7 @@ settings.load_profile("scorekeeper")
 
 RAM_DISK = Path("/dev/shm")
 RAM_PREFIX = "scorekeeper-tests-"
+RAM_DISK_NEEDED = 1024**3  # bytes free on /dev/shm to use it; a run takes far less
 REPOSITORY = Path(__file__).resolve().parents[1]
 RAM_BASETEMP = pytest.StashKey[Path]()
 SCREENSHOTS_WANTED = "SCOREKEEPER_SCREENSHOTS"
@@ -57,7 +58,7 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[SCREENSHOTS_WANTED] = "1"  # xdist's workers inherit it
     if hasattr(config, "workerinput") or config.option.basetemp is not None:
         return
-    if not (RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK)):
+    if not ram_disk_has_room():
         return
     remove_abandoned_ram_folders()
     base = Path(tempfile.mkdtemp(prefix=f"{RAM_PREFIX}{os.getpid()}-", dir=RAM_DISK))
@@ -75,6 +76,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     base = config.stash.get(RAM_BASETEMP, None)
     if base is not None:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def ram_disk_has_room() -> bool:
+    """A writable /dev/shm with room for a run (a container's default 64 MB is too small)."""
+    if not (RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK)):
+        return False
+    stats = os.statvfs(RAM_DISK)
+    return stats.f_bavail * stats.f_frsize >= RAM_DISK_NEEDED
 
 
 def remove_abandoned_ram_folders() -> None:
