@@ -1,7 +1,7 @@
 """A database holding many games, written in bulk with SQL rather than through HTTP.
 
 One game is played through the app's own service (so its rows are exactly what the app
-writes: the game, its hands, its log and its idempotency keys), then copied under fresh
+writes: the game, its hands and its log), then copied under fresh
 random ids in a single transaction.
 """
 
@@ -21,7 +21,6 @@ from scorekeeper.games import Writer
 COPIES = {
     "hands": "number, entry, scores, explanation, steps, dealer, created_at, updated_at",
     "log": "at, actor, action, hand_number, entry, version",
-    "idempotency": "key, status, body, created_at",
 }
 
 
@@ -33,9 +32,8 @@ def template_game(path: Path, hands: int) -> str:
         payload = {"ruleset": "block", "players": list(PLAYERS), "options": {"target": TARGET}}
         new = games.parse_new_game(payload)
         game, _token = games.create_game(db, new, None)
-        for n in range(hands):
-            writer = Writer(actor="page:bench", idempotency_key=f"seed-{n}")
-            games.record_hand(db, game.id, block_hand(rng), writer)
+        for _ in range(hands):
+            games.record_hand(db, game.id, block_hand(rng), Writer(actor="page:bench"))
     finally:
         db.close()
     return game.id

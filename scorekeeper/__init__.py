@@ -57,7 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from scorekeeper.web import assets, faces, security
+    from scorekeeper.web import assets, faces, security, writes
     from scorekeeper.web.api import bp as api_bp
     from scorekeeper.web.errors import init_app as init_error_handlers
     from scorekeeper.web.history import bp as history_bp
@@ -74,6 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
     init_error_handlers(app)
+    writes.init_app(app)
     return app
 
 

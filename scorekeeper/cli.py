@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sqlite3
 from pathlib import Path
 
 import click
@@ -59,15 +60,11 @@ def serve(
     app = create_app(app_config(database))
     if public_url:
         app.config["PUBLIC_URL"] = public_url
+    # Links and QR codes point where the server listens (web/links.py), never at a Host header.
+    app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
     click.echo(f"Scorekeeper is keeping score in {app.config['DATABASE']}")
-    if app.config.get("PUBLIC_URL"):
-        urls = [str(app.config["PUBLIC_URL"]).rstrip("/") + "/"]
-        click.echo(f"Open on a phone: {urls[0]}")
-    else:
-        urls = links.listening_urls(host, port)
-        for url in urls:
-            click.echo(f"Open on a phone on this network: {url}")
-    click.echo(terminal_qr(urls[0]))
+    for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
+        click.echo(line)
     click.echo("Stop with Ctrl+C.", err=False)
     waitress_serve(
         app,
@@ -87,6 +84,27 @@ def serve(
     )
 
 
+def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:
+    """What `serve` prints: the address phones open, with its QR code, or why they cannot."""
+    if public_url:
+        url = str(public_url).rstrip("/") + "/"
+        return [f"Open on a phone: {url}", terminal_qr(url)]
+    urls = links.listening_urls(host, port)
+    if links.is_loopback(host):
+        return [
+            f"Open on this laptop: {urls[0]}",
+            f"Phones cannot reach this server: it listens on {host} (this laptop) only. "
+            "To let phones on the Wi-Fi in, start it with: scorekeeper serve --host 0.0.0.0",
+        ]
+    if host in links.ALL_INTERFACES and links.lan_address() is None:
+        return [
+            f"Open on this laptop: {urls[0]}",
+            "Phones cannot reach this server yet: this laptop is on no network. "
+            "Join the club's Wi-Fi (or start a hotspot), then restart it.",
+        ]
+    return [*(f"Open on a phone on this network: {url}" for url in urls), terminal_qr(urls[0])]
+
+
 @main.command("init-db")
 @DATABASE_OPTION
 def init_db(database: Path | None) -> None:
@@ -101,7 +119,10 @@ def init_db(database: Path | None) -> None:
 def backup(target: Path, database: Path | None) -> None:
     """Copy the database to TARGET with SQLite's online backup (safe while serving)."""
     app = create_app(app_config(database))
-    db.backup(app.config["DATABASE"], target)
+    try:
+        db.backup(app.config["DATABASE"], target)
+    except (db.BackupFailed, sqlite3.Error, OSError) as error:
+        raise click.ClickException(f"The backup failed: {error}") from None
     click.echo(f"Backed up {app.config['DATABASE']} to {target}")
 
 
@@ -151,14 +172,20 @@ def import_command(source: Path, database: Path | None) -> None:
 
     try:
         document = json.loads(source.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise click.ClickException(f"{source} is not a JSON export: {error}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        # ValueError: not JSON, or a number of more than 4,300 digits; RecursionError: nesting.
+        raise click.ClickException(f"{source} is not a JSON export: {str(error)[:200]}") from None
     app = create_app(app_config(database))
     conn = db.connect(app.config["DATABASE"])
     try:
         imported = transfer.import_document(conn, document)
     except AppError as error:
         raise click.ClickException(error.message) from None
+    except (ValueError, TypeError, KeyError, RecursionError, sqlite3.Error) as error:
+        # Whatever the checks did not foresee is still refused whole, in a sentence.
+        raise click.ClickException(
+            f"{source} could not be imported ({str(error)[:200]}). Nothing was imported."
+        ) from None
     finally:
         conn.close()
     leagues = f" and league {', '.join(imported.leagues)}" if imported.leagues else ""

@@ -42,3 +42,18 @@ class Conflict(AppError):
 
 class TooManyRequests(AppError):
     status = 429
+
+
+class UnsupportedMediaType(AppError):
+    status = 415
+
+
+class Unprocessable(AppError):
+    status = 422
+
+
+class Unavailable(AppError):
+    """A write that cannot be done now (the database busy or the disk full): try again soon."""
+
+    status = 503
+    retry_after = 5

@@ -7,6 +7,8 @@ import secrets
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from scorekeeper.numbers import read_whole_number
+
 
 class ConfirmForm(FlaskForm):  # type: ignore[misc]
     """A button that changes something: undo, rematch, restore."""
@@ -28,8 +30,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]
         return self
 
     def expected_version(self) -> int | None:
-        value = self.version.data or ""
-        return int(value) if value.isdigit() else None
+        return read_whole_number(self.version.data)
 
 
 class NewGameForm(FlaskForm):  # type: ignore[misc]

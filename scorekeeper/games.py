@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
+from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
     Ending,
@@ -283,17 +284,13 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 
 
 def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
-    """Names trimmed, 1–40 characters each, unique ignoring case."""
+    """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
     if not isinstance(raw, list) or not raw:
         raise RuleError(f"{field} must be a list of names in seat order", field)
     names: list[str] = []
     for item in raw:
-        if not isinstance(item, str) or not item.strip():
-            raise RuleError(f"every {what} needs a name", field)
-        name = " ".join(item.split())
-        if len(name) > NAME_LIMIT:
-            raise RuleError(f"“{name[:20]}…” is too long: at most {NAME_LIMIT} characters", field)
-        if name.casefold() in (n.casefold() for n in names):
+        name = clean_name(item, what, field, NAME_LIMIT)
+        if same_name_key(name) in (same_name_key(n) for n in names):
             raise RuleError(f"{name} is named twice: each {what} needs a different name", field)
         names.append(name)
     return tuple(names)
@@ -412,20 +409,15 @@ def league_for_new_game(db: Database, slug: str | None, league_token: str | None
 
 @dataclass(frozen=True)
 class Writer:
-    """Who is making a change (a token's fingerprint) and the checks they ask for."""
+    """Who is making a change (a token's fingerprint) and the version they saw, if they say."""
 
     actor: str
     expected_version: int | None = None
-    idempotency_key: str | None = None
 
 
 def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple[int, Any]:
-    """Score and store a new hand; returns (HTTP status, result body), replayed for a retry."""
+    """Score and store a new hand; returns (HTTP status, result body)."""
     with write_transaction(db):
-        if writer.idempotency_key:
-            earlier = store.idempotent_response(db, game_id, writer.idempotency_key)
-            if earlier is not None:
-                return earlier
         game = load_for_write(db, game_id, writer)
         if game.finished:
             raise Conflict(
@@ -451,8 +443,6 @@ def record_hand(db: Database, game_id: str, entry: Any, writer: Writer) -> tuple
         store.delete_pending_plays(db, game_id, upcoming.number)
         after = save_change(db, game, writer, "entered", upcoming.number, entry)
         body = write_result(after, upcoming.number)
-        if writer.idempotency_key:
-            store.save_idempotent_response(db, game_id, writer.idempotency_key, 201, body)
     return 201, body
 
 
@@ -480,6 +470,7 @@ def undo_hand(db: Database, game_id: str, number: int, writer: Writer) -> Any:
         if game.pending_plays:
             raise Conflict("Plays of the next hand were entered: undo those plays first.")
         store.delete_hand(db, game_id, number)
+        store.mark_keys_undone(db, game_id, live_changes(db, game_id, number)[0])
         after = save_change(db, game, writer, "undone", number, removed.entry)
         return game_summary(after)
 
@@ -508,8 +499,32 @@ def undo_play(db: Database, game_id: str, writer: Writer) -> dict[str, Any]:
             raise Conflict("There is no play of the hand in progress to undo.")
         number = len(game.hands) + 1
         store.delete_play(db, game_id, number, len(game.pending_plays))
+        store.mark_keys_undone(db, game_id, live_changes(db, game_id, number)[1][-1:])
         after = save_change(db, game, writer, "play undone", number, game.pending_plays[-1])
         return in_progress_result(after)
+
+
+def live_changes(db: Database, game_id: str, number: int) -> tuple[list[int], list[int]]:
+    """The versions that made hand `number` as it stands, and those of its plays still standing.
+
+    Read from the log: what an undo took back no longer stands. Undoing the hand takes back
+    all of them; undoing a play, the last play.
+    """
+    hand: list[int] = []
+    plays: list[int] = []
+    for line in store.log_rows(db, game_id):
+        if line["hand_number"] != number:
+            continue
+        action = line["action"]
+        if action == "undone":
+            hand, plays = [], []
+        elif action in ("entered", "corrected"):
+            hand.append(line["version"])
+        elif action == "play entered":
+            plays.append(line["version"])
+        elif action == "play undone" and plays:
+            plays.pop()
+    return hand + plays, plays
 
 
 def plays_of(entry: Mapping[str, Any]) -> list[Any]:
@@ -687,18 +702,27 @@ def game_json(game: Game) -> dict[str, Any]:
 # --- the scorer token ----------------------------------------------------------------
 
 
+def chain_of(db: Database, game_id: str) -> list[str]:
+    """The ids of the games of `game_id`'s rematch chain (the game alone if it has none)."""
+    return store.chain_game_ids(db, game_id) or [game_id]
+
+
 def rotate_token(db: Database, game_id: str, actor: str) -> str:
-    """Give the game a new scorer token (returned once) and revoke the old one.
+    """Give the game, and every game of its rematch chain, a new scorer token (returned once).
 
     Only the hash is stored, so every old scorer link, API token and cookie granted
-    under the old token stops working at once. The version is not bumped: the scores
-    did not change, and the phones watching them need not reload.
+    under the old token stops working at once, on every game of the chain: a rematch
+    shares its game's token, so a phone thrown off one game could otherwise go on
+    scoring the other, or press "Rematch" on it to be let back in. The version is not
+    bumped: the scores did not change, and the phones watching them need not reload.
     """
     token = tokens.new_token()
     with write_transaction(db):
-        version = store.game_version(db, game_id)
-        if version is None:
+        if store.game_version(db, game_id) is None:
             raise NotFound("There is no game with that link. Check the address.")
-        store.update_game(db, game_id, token_hash=tokens.token_hash(token), updated_at=store.now())
-        store.append_log(db, game_id, actor=actor, action="token rotated", version=version)
+        chain = chain_of(db, game_id)
+        store.set_token_hash(db, chain, tokens.token_hash(token))
+        for member in chain:
+            version = store.game_version(db, member) or 0
+            store.append_log(db, member, actor=actor, action="token rotated", version=version)
     return token

@@ -20,6 +20,7 @@ from sqlite_utils import Database
 from scorekeeper import store, tokens
 from scorekeeper.db import write_transaction
 from scorekeeper.errors import NotFound, RuleError
+from scorekeeper.names import clean_name, same_name_key
 
 NAME_LIMIT = 60
 SEASON_NAME_LIMIT = 40
@@ -39,11 +40,7 @@ def slug_suffix() -> str:
 
 def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
     """Store a new league under a free slug; returns its row and its token (stored hashed)."""
-    if not isinstance(raw_name, str) or not raw_name.strip():
-        raise RuleError("a league needs a name", "name")
-    name = " ".join(raw_name.split())
-    if len(name) > NAME_LIMIT:
-        raise RuleError(f"a league name has at most {NAME_LIMIT} characters", "name")
+    name = clean_name(raw_name, "league", "name", NAME_LIMIT)
     token = tokens.new_token()
     with write_transaction(db):
         slug = f"{slugify(name)}-{slug_suffix()}"
@@ -57,6 +54,14 @@ def create_league(db: Database, raw_name: object) -> tuple[dict[str, Any], str]:
         }
         store.insert_league(db, row)
     return row, token
+
+
+def rotate_league_token(db: Database, league: League) -> str:
+    """A new league token (returned once): the old admin link, and every phone holding it, stop."""
+    token = tokens.new_token()
+    with write_transaction(db):
+        store.set_league_token_hash(db, league.id, tokens.token_hash(token))
+    return token
 
 
 # --- loading leagues, and seasons -------------------------------------------------------------
@@ -134,19 +139,17 @@ def create_season(
     """Store a new season after checking its name and dates; returns it."""
     if not isinstance(name, str) or not name.strip():
         raise RuleError("a season needs a name, like “Spring 2025”", "name")
-    clean_name = " ".join(name.split())
-    if len(clean_name) > SEASON_NAME_LIMIT:
-        raise RuleError(f"a season name has at most {SEASON_NAME_LIMIT} characters", "name")
+    season_name = clean_name(name, "season", "name", SEASON_NAME_LIMIT)
     starts_on = parse_date(starts, "starts_on", "start")
     ends_on = parse_date(ends, "ends_on", "end")
     if ends_on < starts_on:
         raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
     with write_transaction(db):
         seasons = load_seasons(db, league)
-        if any(s.name.casefold() == clean_name.casefold() for s in seasons):
-            raise RuleError(f"{league.name} already has a season called {clean_name}", "name")
+        if any(same_name_key(s.name) == same_name_key(season_name) for s in seasons):
+            raise RuleError(f"{league.name} already has a season called {season_name}", "name")
         taken = {s.slug for s in seasons}
-        base = slugify(clean_name)
+        base = slugify(season_name)
         slug, n = base, 1
         while slug in taken:
             n += 1
@@ -156,13 +159,13 @@ def create_season(
             {
                 "league_id": league.id,
                 "slug": slug,
-                "name": clean_name,
+                "name": season_name,
                 "starts_on": starts_on.isoformat(),
                 "ends_on": ends_on.isoformat(),
                 "created_at": store.now(),
             },
         )
-    return Season(slug, clean_name, starts_on, ends_on)
+    return Season(slug, season_name, starts_on, ends_on)
 
 
 def parse_date(raw: object, field_name: str, what: str) -> date:

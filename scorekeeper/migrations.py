@@ -130,3 +130,33 @@ def m004_match_and_rematch_indexes(db: Database) -> None:
     """
     db.table("games").create_index(["match_id", "match_game"])
     db.table("games").create_index(["previous_game"])
+
+
+@migrations()
+def m005_request_keys(db: Database) -> None:
+    """Idempotency keys for every write, not only a game's hands (shared/API.md).
+
+    A key stands for one request: its route and body (`binding`), and the answer it got.
+    Keys of games, leagues and seasons being created belong to no game yet, so the key
+    alone is the primary key. `game_id` and `version` name the change a key made, so that
+    undoing that change marks the key (`undone_at`) rather than replaying it as stored.
+    The old per-game table held only hands' keys, each for a moment: it goes.
+    """
+    db.table("idempotency").drop(ignore=True)
+    db.table("request_keys").create(
+        {
+            "key": str,
+            "binding": str,  # a digest of method, route, credentials and body
+            "game_id": str,
+            "version": int,  # the game's version after the change, when it changed a game
+            "status": int,
+            "body": str,
+            "location": str,
+            "content_type": str,
+            "created_at": str,
+            "undone_at": str,
+        },
+        pk="key",
+        not_null={"binding", "status", "body", "created_at"},
+    )
+    db.table("request_keys").create_index(["game_id", "version"])

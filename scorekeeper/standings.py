@@ -26,6 +26,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlite_utils import Database
 
 from scorekeeper.leagues import League, Season
+from scorekeeper.names import same_name_key
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Table
 
@@ -44,8 +45,8 @@ MODEL = PlackettLuce()
 
 @lru_cache(maxsize=4096)
 def player_key(name: str) -> str:
-    """How players are matched across games: case and surrounding spaces ignored."""
-    return " ".join(name.split()).casefold()
+    """How players are matched across games: case, spaces and Unicode spelling ignored."""
+    return same_name_key(name)
 
 
 # --- games and how each ended ---------------------------------------------------------

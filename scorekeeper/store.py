@@ -1,4 +1,4 @@
-"""Rows in and out of SQLite: games, hands, the change log, idempotency keys, leagues.
+"""Rows in and out of SQLite: games, hands, the change log, request keys, leagues.
 
 Callers wrap each change in `db.write_transaction`, so a hand and its log line are
 written together or not at all.
@@ -80,20 +80,25 @@ def log_rows(db: Database, game_id: str) -> list[dict[str, Any]]:
     return list(db.query("select * from log where game_id = ? order by id", [game_id]))
 
 
-def idempotent_response(db: Database, game_id: str, key: str) -> tuple[int, Any] | None:
-    """The response first given for this key, if a write with it was already recorded."""
-    rows = list(
-        db.query(
-            "select status, body from idempotency where game_id = ? and key = ?", [game_id, key]
+def request_key_row(db: Database, key: str) -> dict[str, Any] | None:
+    """The request an idempotency key was first used for, and the answer it got."""
+    rows = list(db.query("select * from request_keys where key = ?", [key]))
+    return rows[0] if rows else None
+
+
+def save_request_key(db: Database, row: dict[str, Any]) -> None:
+    db.table("request_keys").insert({**row, "created_at": now()})
+
+
+def mark_keys_undone(db: Database, game_id: str, versions: list[int]) -> None:
+    """The keys whose changes (the game's `versions`) were undone: a retry must not replay them."""
+    if versions:
+        marks = ", ".join("?" for _ in versions)
+        db.execute(
+            f"update request_keys set undone_at = ? where game_id = ? and version in ({marks})"
+            " and undone_at is null",
+            [now(), game_id, *versions],
         )
-    )
-    return (rows[0]["status"], json.loads(rows[0]["body"])) if rows else None
-
-
-def save_idempotent_response(db: Database, game_id: str, key: str, status: int, body: Any) -> None:
-    db.table("idempotency").insert(
-        {"game_id": game_id, "key": key, "status": status, "body": dumps(body), "created_at": now()}
-    )
 
 
 def pending_plays(db: Database, game_id: str, hand_number: int) -> list[Any]:
@@ -138,6 +143,39 @@ def next_game_id(db: Database, game_id: str) -> str | None:
     """The rematch or next game of the match started from this game, if any."""
     rows = list(db.query("select id from games where previous_game = ?", [game_id]))
     return str(rows[0]["id"]) if rows else None
+
+
+def chain_game_ids(db: Database, game_id: str) -> list[str]:
+    """Every game of the rematch chain (or match) `game_id` is in: back to its first, then on."""
+    rows = db.query(
+        """
+        with recursive
+          back(id, previous) as (
+            select id, previous_game from games where id = :game
+            union select games.id, games.previous_game from games join back on games.id = back.previous
+          ),
+          chain(id) as (
+            select id from back where previous is null or previous not in (select id from games)
+            union select games.id from games join chain on games.previous_game = chain.id
+          )
+        select id from chain
+        """,
+        {"game": game_id},
+    )
+    return [str(row["id"]) for row in rows]
+
+
+def set_token_hash(db: Database, game_ids: list[str], token_hash: str) -> None:
+    """One scorer token for every game of a chain: the rematch is scored by the same link."""
+    marks = ", ".join("?" for _ in game_ids)
+    db.execute(
+        f"update games set token_hash = ?, updated_at = ? where id in ({marks})",
+        [token_hash, now(), *game_ids],
+    )
+
+
+def set_league_token_hash(db: Database, league_id: int, token_hash: str) -> None:
+    db.execute("update leagues set token_hash = ? where id = ?", [token_hash, league_id])
 
 
 def league_row(db: Database, slug: str) -> dict[str, Any] | None:

@@ -41,10 +41,15 @@ TILE_TEXT = re.compile(r"\s*([0-9]{1,2})\s*-\s*([0-9]{1,2})\s*", re.ASCII)
 def parse_tile(text: object, field: str | None = None) -> Tile:
     """Read a tile written "a-b" (spaces and either order allowed)."""
     if not isinstance(text, str):
-        raise RuleError(f"{text!r} is not a domino: write a tile as two numbers like 3-4", field)
+        raise RuleError(
+            f"{text!r:.20} is not a domino: write a tile as two numbers like 3-4", field
+        )
     match = TILE_TEXT.fullmatch(text.replace("–", "-"))
     if match is None:
-        raise RuleError(f"“{text}” is not a domino: write a tile as two numbers like 3-4", field)
+        # Cut short: a tile box holding 5,000 characters needn't be repeated back in full.
+        raise RuleError(
+            f"“{text:.20}” is not a domino: write a tile as two numbers like 3-4", field
+        )
     return Tile.of(int(match[1]), int(match[2]))
 
 

@@ -18,13 +18,13 @@ from typing import Any, TypeGuard
 
 from sqlite_utils import Database
 
-from scorekeeper import games, store
+from scorekeeper import games, import_checks, store
 from scorekeeper.db import write_transaction
-from scorekeeper.errors import BadRequest, Conflict, NotFound, RuleError
+from scorekeeper.errors import BadRequest, Conflict, NotFound
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
-STAYS_BEHIND = {"idempotency"}
+STAYS_BEHIND = {"request_keys"}
 
 Row = dict[str, Any]
 
@@ -167,6 +167,7 @@ def import_league(db: Database, record: Row) -> tuple[str, int]:
         return slug, int(existing["id"])
     league_id = insert_rows(db, "leagues", [league])
     insert_owned(db, "league_id", league_id, record["tables"])
+    import_checks.check_league(db, slug)
     return slug, league_id
 
 
@@ -185,11 +186,8 @@ def import_game(db: Database, record: Row, league_ids: Mapping[str, int]) -> int
         raise BadRequest(f"Game {game_id} belongs to league {slug}, which the export lacks.")
     insert_rows(db, "games", [{**row, "league_id": league_ids[slug] if slug else None}])
     insert_owned(db, "game_id", game_id, record["tables"])
-    try:
-        loaded = games.load_game(db, game_id)
-    except (RuleError, ValueError, KeyError, TypeError) as error:
-        raise BadRequest(f"Game {game_id} in the export can't be read: {error}") from None
-    return len(loaded.hands)
+    import_checks.check_game(db, game_id)
+    return len(games.load_game(db, game_id).hands)
 
 
 def insert_owned(db: Database, owner: str, owner_id: Any, tables: Mapping[str, list[Row]]) -> None:
@@ -216,7 +214,12 @@ def insert_rows(db: Database, table: str, rows: list[Row]) -> int:
             cursor = db.conn.execute(
                 f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
             )
-        except (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
+        except (
+            sqlite3.IntegrityError,
+            sqlite3.InterfaceError,
+            sqlite3.ProgrammingError,
+            OverflowError,  # a number past SQLite's 64 bits
+        ) as error:
             raise BadRequest(
                 f"The export's {table} rows are incomplete or clash: {error}."
             ) from None

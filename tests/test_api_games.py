@@ -525,12 +525,14 @@ def test_every_api_error_has_the_same_shape(api: Api, client: FlaskClient) -> No
     game = api.create("block", THREE)
     responses = [
         client.get("/api/nowhere"),
-        client.post("/api/games", data="x"),
+        client.post("/api/games", data="x", content_type="application/json"),
         client.post(f"/api/games/{game['id']}/hands", json={}),
         client.post("/api/games", json={"ruleset": "x", "players": THREE}),
         client.patch(f"/api/games/{game['id']}"),
+        # A page of another site can post text/plain across origins without asking: refused.
+        client.post("/api/games", data='{"ruleset": "block"}', content_type="text/plain"),
     ]
-    assert [r.status_code for r in responses] == [404, 400, 403, 422, 405]
+    assert [r.status_code for r in responses] == [404, 400, 403, 422, 405, 415]
     for response in responses:
         assert response.is_json and isinstance(response.json["error"], str)
         assert response.json["error"]

@@ -45,7 +45,11 @@ def test_serve_prints_the_address_to_open_and_uses_waitress(tmp_path: Path) -> N
         with urllib.request.urlopen(f"{base}/healthz") as response:
             assert response.headers["Server"] == "scorekeeper"  # waitress, not the debug server
     output = server_log(tmp_path / "club.sqlite3").read_text()
-    assert f"Open on a phone on this network: {base}/" in output
+    # The tests serve on loopback only: the CLI says so, and how to let phones in.
+    assert f"Open on this laptop: {base}/" in output
+    assert "Phones cannot reach this server" in output
+    assert "scorekeeper serve --host 0.0.0.0" in output
+    assert "Open on a phone" not in output
 
 
 def test_init_db_creates_the_schema(tmp_path: Path) -> None:

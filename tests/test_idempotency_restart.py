@@ -32,9 +32,9 @@ def test_a_retry_after_a_restart_returns_the_first_answer_and_records_once(
     with serving(database) as (base, _process):
         status, again = call("POST", base + hands, HAND, headers)
         assert status == 201 and again == first
-        # A retry of the same key with a changed body still answers as the first time did.
+        # The same key with a changed body is another request: refused, nothing recorded.
         changed = {"pips": {"Ann": 0, "Bob": 30}, "domino": "Ann"}
-        assert call("POST", base + hands, changed, headers)[1] == first
+        assert call("POST", base + hands, changed, headers)[0] == 422
         _, shown = call("GET", f"{base}/api/games/{game['id']}")
         assert len(shown["hands"]) == 1 and shown["totals"] == first["totals"]
         # A new key is a new hand.

@@ -761,3 +761,36 @@ def test_a_players_games_and_opponents_come_a_page_at_a_time(
     assert len(re.findall(r'<tr data-player="([^"]+)"', second)) == 1
     # Turning one list's page keeps the other's.
     assert html.escape(f"{url}?games=2&opponents=1") in second
+
+
+def test_no_csv_cell_is_read_as_a_formula_in_any_column(
+    client: FlaskClient, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Names, team names, seasons and game ids (an id can begin with "-"): every column."""
+    from scorekeeper import tokens
+
+    monkeypatch.setattr(tokens, "new_game_id", lambda: "-2+3-formula-id")
+    league = new_league(client, "=Club")
+    client.post(
+        f"/api/leagues/{league.slug}/seasons",
+        json={"name": "@Spring", "starts_on": "2020-01-01", "ends_on": "2099-01-01"},
+        headers={"X-League-Token": league.token},
+    )
+    game = league_game(
+        api,
+        league,
+        "block",
+        ["-Ann", "+Bob", "=Cy", "@Dee"],
+        partnerships=True,
+        team_names=["=HYPERLINK(x)", "-1+1"],
+        options={"target": 10},
+    )
+    api.hand(game["id"], {"pips": {"=HYPERLINK(x)": 0, "-1+1": 12}, "domino": "-Ann"})
+    for path in ("standings.csv", "games.csv", "standings.csv?season=spring"):
+        text = client.get(f"/leagues/{league.slug}/{path}").data.decode("utf-8-sig")
+        cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+        assert "'-2+3-formula-id" in cells or "games" not in path
+        risky = [
+            c for c in cells if c[:1] in "=+-@\t\r" and not re.fullmatch(r"-[0-9]+(\.[0-9]+)?", c)
+        ]
+        assert risky == [], (path, risky)

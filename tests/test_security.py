@@ -396,7 +396,7 @@ def test_the_real_server_limits_writes_per_phone_behind_a_trusted_proxy_only(
 
 
 def test_a_flooded_page_form_gets_a_page_not_json(database: Path) -> None:
-    app = limited_app(database, RATE_LIMIT_BURST=2, RATE_LIMIT_PER_SECOND=0.01)
+    app = limited_app(database, RATE_LIMIT_FAILED_BURST=2, RATE_LIMIT_FAILED_PER_SECOND=0.01)
     client = app.test_client()
     responses = [client.post("/games/whatever/hands", data={}) for _ in range(3)]
     assert responses[-1].status_code == 429
@@ -414,6 +414,38 @@ def test_the_rate_limit_refills_and_can_be_turned_off(database: Path) -> None:
     assert all(
         off.post("/api/muggins/check", json={"ends": [5]}).status_code != 429 for _ in range(80)
     )
+
+
+def test_wrong_tokens_never_use_up_the_scorers_write_limit(database: Path) -> None:
+    """A phone guessing tokens at the scorer's address: its own limit, the scorer unslowed."""
+    app = limited_app(database)
+    api = Api(app.test_client())
+    game = api.create("block", ["Ann", "Bob", "Cy"], options={"target": 10_000})
+    url = f"/api/games/{game['id']}/hands"
+    guesser = app.test_client()
+    wrong = [
+        guesser.post(url, json=BLOCK_HAND, headers={"X-Scorer-Token": f"guess-{n}"}).status_code
+        for n in range(70)
+    ]
+    # A few slips are told the truth (403); a script guessing on is slowed down (429).
+    assert wrong[:10] == [403] * 10 and wrong[-1] == 429
+    # The real scorer at the same address still scores: 59 hands (60 less the creation).
+    scored = [api.post_hand(game["id"], BLOCK_HAND).status_code for _ in range(59)]
+    assert scored == [201] * 59
+    assert len(api.game(game["id"])["hands"]) == 59
+
+
+def test_the_muggins_checker_writes_nothing_and_is_never_limited(database: Path) -> None:
+    app = limited_app(database, RATE_LIMIT_BURST=2, RATE_LIMIT_PER_SECOND=0.01)
+    client = app.test_client()
+    checks = [client.post("/api/muggins/check", json={"ends": [5, 5]}) for _ in range(20)]
+    assert {r.status_code for r in checks} == {200}
+    # Its calls used none of the writes: a game can still be made, twice.
+    made = [
+        client.post("/api/games", json={"ruleset": "block", "players": ["Ann", "Bob"]})
+        for _ in range(3)
+    ]
+    assert [r.status_code for r in made] == [201, 201, 429]
 
 
 def test_a_flood_of_addresses_cannot_fill_memory() -> None:

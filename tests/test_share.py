@@ -108,16 +108,50 @@ def test_watch_qr_opens_the_watch_page_on_the_lan_address(
 ) -> None:
     path = f"/games/{game['id']}"
     assert qr_of(client, f"{path}/qr.svg") == f"http://{LAN}{path}"
-    for loopback in ("http://127.0.0.1:5000", "http://localhost:5000", "http://[::1]:5000"):
+    # (Not [::1]: werkzeug's test environ reads no port from an IPv6 base URL.)
+    for loopback in ("http://127.0.0.1:5000", "http://localhost:5000"):
         assert qr_of(client, f"{path}/qr.svg", base_url=loopback) == f"http://{LAN}:5000{path}"
 
 
-def test_watch_qr_keeps_an_address_phones_can_already_reach(
-    client: FlaskClient, game: dict[str, Any]
+def test_links_never_follow_the_host_header(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
+    """Any client can send any Host: a scorer link pointed at another site would give it away."""
+    path = f"/games/{game['id']}"
+    evil = {"Host": "evil.example:8443"}
+    assert qr_of(client, f"{path}/qr.svg", headers=evil) == f"http://{LAN}{path}"
+    token = game["scorer_token"]
+    scorer = qr_of(client, f"{path}/scorer-qr.svg", headers={**evil, "X-Scorer-Token": token})
+    assert scorer == f"http://{LAN}{path}/join/{token}"
+    made = client.post(
+        "/api/games", json={"ruleset": "block", "players": ["Ann", "Bob"]}, headers=evil
+    ).json
+    assert made is not None and "evil" not in made["scorer_url"] + made["watch_url"]
+    assert "evil" not in client.get(f"{path}/share", headers=evil).text
+
+
+def test_links_point_where_the_server_listens(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
 ) -> None:
     path = f"/games/{game['id']}"
-    qr = qr_of(client, f"{path}/qr.svg", base_url="http://192.168.1.77:8080")
-    assert qr == f"http://192.168.1.77:8080{path}"
+    app.config.update(LISTEN_HOST="0.0.0.0", LISTEN_PORT=5000)
+    assert qr_of(client, f"{path}/qr.svg") == f"http://{LAN}:5000{path}"
+    assert "cannot open" not in client.get(f"{path}/share").text
+    app.config.update(LISTEN_HOST="192.168.1.77", LISTEN_PORT=8080)
+    assert qr_of(client, f"{path}/qr.svg") == f"http://192.168.1.77:8080{path}"
+
+
+def test_a_loopback_only_server_says_phones_cannot_reach_it(
+    app: Flask, client: FlaskClient, game: dict[str, Any]
+) -> None:
+    """Never a LAN address the server does not listen on: its own, and the way to serve phones."""
+    path = f"/games/{game['id']}"
+    app.config.update(LISTEN_HOST="127.0.0.1", LISTEN_PORT=5000)
+    assert qr_of(client, f"{path}/qr.svg") == f"http://127.0.0.1:5000{path}"
+    share = client.get(f"{path}/share").text
+    assert "phones cannot open these links" in share
+    assert "scorekeeper serve --host 0.0.0.0" in share
+    assert LAN not in share
 
 
 def test_scorer_qr_opens_the_scorer_link_for_the_token_holder_only(

@@ -51,7 +51,7 @@ def comparable(database: Path) -> dict[str, list[Any]]:
             r[0]
             for r in conn.execute(
                 "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
-                " and name not like '\\_%' escape '\\' and name != 'idempotency'"
+                " and name not like '\\_%' escape '\\' and name != 'request_keys'"
             )
         ]
         found: dict[str, list[Any]] = {}

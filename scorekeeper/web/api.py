@@ -9,29 +9,80 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
 from scorekeeper.db import get_db
-from scorekeeper.errors import BadRequest, Forbidden, RuleError
+from scorekeeper.errors import BadRequest, Forbidden, RuleError, UnsupportedMediaType
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.tokens import fingerprint, token_matches
-from scorekeeper.web.entry_forms.base import MOST_DIGITS
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
+from scorekeeper.web.writes import read_only
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def json_body() -> dict[str, Any]:
-    """The request body as a JSON object, or a 400 saying what is wrong with it."""
-    raw = request.get_data(cache=True)
+    """The request body as a JSON object, or a 4xx saying what is wrong with it.
+
+    Only `application/json`: a page of another site can post `text/plain` across origins
+    without asking, never JSON. Numbers, nesting and text are held to what a real entry
+    holds, so nothing further on chokes on a 5,000-digit number, a thousand levels of
+    brackets or a lone surrogate that SQLite cannot store.
+    """
+    if request.mimetype != "application/json":
+        raise UnsupportedMediaType(
+            "Send the body as JSON, with the header Content-Type: application/json."
+        )
     try:
-        body = json.loads(raw)
+        body = json.loads(request.get_data(cache=True), parse_int=json_integer)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
-    except ValueError:  # a number of thousands of digits: Python will not read it
+    except TooLong:  # thousands of digits: Python will not read it, and it is no score
         raise RuleError("A number in the body is far too long to be a score.") from None
+    except RecursionError:
+        raise BadRequest("The body is nested far deeper than any real entry.") from None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")
+    check_shape(body)
     return body
+
+
+class TooLong(ValueError):
+    """A JSON number with more digits than any entry needs."""
+
+
+def json_integer(text: str) -> int:
+    number = read_whole_number(text, signed=True)
+    if number is None:
+        raise TooLong(text[:20])
+    return number
+
+
+MAX_DEPTH = 16
+
+
+def check_shape(body: Any) -> None:
+    """Refuse nesting deeper than any entry's and text that is not Unicode text (lone surrogates)."""
+    pending: list[tuple[Any, int]] = [(body, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise BadRequest("The body is nested far deeper than any real entry.")
+        if isinstance(value, dict):
+            pending.extend((key, depth + 1) for key in value)
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and not is_text(value):
+            raise BadRequest("The body holds a character that is not text (a lone surrogate).")
+
+
+def is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def writer_for(game_id: str) -> games.Writer:
@@ -42,28 +93,17 @@ def writer_for(game_id: str) -> games.Writer:
     token_hash = games.token_hash_of(get_db(), game_id)
     if not token_matches(request.headers.get("X-Scorer-Token"), token_hash):
         raise Forbidden("Changing this game needs its scorer token in the X-Scorer-Token header.")
-    return games.Writer(
-        actor=f"api:{fingerprint(token_hash)}",
-        expected_version=if_match(),
-        idempotency_key=idempotency_key(),
-    )
+    return games.Writer(actor=f"api:{fingerprint(token_hash)}", expected_version=if_match())
 
 
 def if_match() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip().removeprefix("W/").strip('"')
-    if not (value.isdecimal() and value.isascii()) or len(value) > MOST_DIGITS:
+    version = read_whole_number(raw.strip().removeprefix("W/").strip('"'))
+    if version is None:
         raise BadRequest("If-Match must be the game's version number, as the API returned it.")
-    return int(value)
-
-
-def idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 200:
-        raise BadRequest("Idempotency-Key must be 1 to 200 characters.")
-    return key
+    return version
 
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
@@ -171,6 +211,7 @@ def next_game(game_id: str) -> Response:
 
 
 @bp.post("/muggins/check")
+@read_only
 def muggins_check() -> Response:
     """The muggins-call checker: what the open ends count and what that scores. No game needed."""
     return jsonify(checker.check(json_body()))

@@ -1,12 +1,21 @@
-"""Every refusal in one place: JSON for the API, a page for the browser."""
+"""Every refusal in one place: JSON for the API, a page for the browser.
+
+Whatever goes wrong, the answer has the same shape (`{"error": "…"}` or the error page)
+and a sentence: a refused request is a 4xx; a write that cannot be done now (the database
+busy or the disk full) is a 503 with Retry-After; and anything else, which is a bug, is a
+500 that still says something a player can act on, its traceback in the server's log.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+import sqlite3
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.errors import AppError, RuleError
+from scorekeeper.db import is_transient, unavailable
+from scorekeeper.errors import AppError, RuleError, Unavailable
 
 
 def wants_json() -> bool:
@@ -25,14 +34,24 @@ def error_response(status: int, message: str, field: str | None = None) -> Respo
     return response
 
 
-def init_app(app: Flask) -> None:
-    @app.errorhandler(AppError)
-    def app_error(error: AppError) -> Response:
-        return error_response(error.status, error.message, error.field)
-
-    @app.errorhandler(RuleError)
-    def rule_error(error: RuleError) -> Response:
+def refusal(error: AppError | RuleError) -> Response:
+    """The answer to any refusal, for the pages that draw their own with the form kept."""
+    if isinstance(error, RuleError):
         return error_response(422, error.message[:1].upper() + error.message[1:], error.field)
+    return error_response(error.status, error.message, error.field)
+
+
+def retry_soon(response: Response) -> Response:
+    """Every 503, from the error path or a page that kept the typed hand, says when to retry."""
+    if response.status_code == Unavailable.status:
+        response.headers.setdefault("Retry-After", str(Unavailable.retry_after))
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(AppError, refusal)
+    app.after_request(retry_soon)
+    app.register_error_handler(RuleError, refusal)
 
     @app.errorhandler(CSRFError)
     def forged_form(_error: CSRFError) -> Response:
@@ -50,4 +69,18 @@ def init_app(app: Flask) -> None:
             413: "That request is far larger than any real entry.",
         }
         status = error.code or 500
+        if status >= 500:
+            return unexpected(error)
         return error_response(status, messages.get(status, error.description or error.name))
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        original = getattr(error, "original_exception", None) or error
+        if isinstance(original, sqlite3.Error) and is_transient(original):
+            return refusal(unavailable())
+        current_app.logger.error("Unexpected error on %s", request.path, exc_info=original)
+        return error_response(
+            500,
+            "Something went wrong on the server. What you entered may not have been saved: "
+            "reload the page to see the scores as they are.",
+        )

@@ -130,12 +130,11 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         raise Forbidden("This form has expired. Reload the history and try again.")
     line = undone_line(game_id, line_id)
-    key = f"page:{form.key.data}" if form.key.data else None
-    writer = scorer.page_writer(game, form.expected_version(), key)
-    # A second tap of the same button finds its key already used: it gets the first answer.
-    replay = key is not None and store.idempotent_response(get_db(), game_id, key) is not None
+    writer = scorer.page_writer(game, form.expected_version())
+    # A second tap of the same button never gets here: web/writes.py answers it with the
+    # first tap's answer, found by the form's one-time key.
     try:
-        if not is_restorable(game, line) and not replay:
+        if not is_restorable(game, line):
             raise Conflict(
                 f"Hand {line['hand_number']} can't be restored: the game has moved on "
                 f"({len(game.hands)} hands now). Enter it again instead."

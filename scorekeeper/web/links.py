@@ -1,10 +1,14 @@
 """Absolute links to put in QR codes and share panels: links another phone can open.
 
-A link made while the laptop's own browser is on http://localhost:5000 would send a
-phone to itself, so a loopback host is replaced by this machine's address on the local
-network. A hosted install sets PUBLIC_URL, which wins over everything; behind a reverse
-proxy, TRUST_PROXY = True (or the number of proxies) makes the forwarded host and scheme
-count, and nothing else does, since any client can send those headers.
+A link is built from what the server knows, never from the request's Host header, which
+any client can set (a link carrying a scorer token must not be pointed at another site):
+a hosted install's PUBLIC_URL wins over everything; behind a reverse proxy, TRUST_PROXY =
+True (or the number of proxies) makes the forwarded host and scheme count. Otherwise the
+link is the address the server listens on, as `serve` records it (LISTEN_HOST and
+LISTEN_PORT): on every interface, this machine's address on the local network; on one
+address, that address. A server listening on loopback only is reachable from this laptop
+alone, so its links say 127.0.0.1 and the pages say that phones cannot open them
+(`unreachable_reason`), never a LAN address it does not listen on.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from __future__ import annotations
 import ipaddress
 import socket
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, current_app, request, url_for
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -35,23 +38,56 @@ def init_app(app: Flask) -> None:
 
 def external_url(endpoint: str, **values: Any) -> str:
     """An absolute URL for `endpoint` that another device can open."""
+    path = url_for(endpoint, **values).removeprefix(request.script_root)
     public_url = current_app.config.get("PUBLIC_URL")
     if public_url:
-        path = url_for(endpoint, **values).removeprefix(request.script_root)
         return str(public_url).rstrip("/") + path
-    return reachable(url_for(endpoint, _external=True, **values))
+    if current_app.config.get("TRUST_PROXY"):
+        return url_for(endpoint, _external=True, **values)  # the proxy's forwarded host
+    return f"http://{served_address()}{request.script_root}{path}"
 
 
-def reachable(url: str) -> str:
-    """`url` with a loopback host replaced by this machine's LAN address, when it has one."""
-    parts = urlsplit(url)
-    if not is_loopback(parts.hostname or ""):
-        return url
-    lan = lan_address()
-    if lan is None:
-        return url
-    netloc = lan if parts.port is None else f"{lan}:{parts.port}"
-    return urlunsplit(parts._replace(netloc=netloc))
+def served_address() -> str:
+    """host[:port] where this server can be reached: where it listens, never the Host header."""
+    host, port = listening()
+    if host in ALL_INTERFACES or host is None:
+        host = lan_address() or "127.0.0.1"
+    shown = f"[{host}]" if ":" in host else host
+    return shown if port == DEFAULT_PORT else f"{shown}:{port}"
+
+
+def listening() -> tuple[str | None, int]:
+    """The address and port the server listens on: as `serve` recorded them, else as the
+    WSGI server says (its SERVER_PORT, which comes from the socket, not from the client)."""
+    config = current_app.config
+    if config.get("LISTEN_PORT"):
+        return config.get("LISTEN_HOST"), int(config["LISTEN_PORT"])
+    port = request.environ.get("SERVER_PORT", "")
+    return None, int(port) if str(port).isdigit() and len(str(port)) <= 5 else DEFAULT_PORT
+
+
+def unreachable_reason() -> str | None:
+    """Why phones cannot open this server's links, when they cannot; None when they can."""
+    if current_app.config.get("PUBLIC_URL") or current_app.config.get("TRUST_PROXY"):
+        return None
+    host, _port = listening()
+    if host is not None and is_loopback(host):
+        return LOOPBACK_ONLY
+    if (host is None or host in ALL_INTERFACES) and lan_address() is None:
+        return NO_NETWORK
+    return None
+
+
+LOOPBACK_ONLY = (
+    "This server listens on this laptop only (127.0.0.1): phones cannot open these links. "
+    "To let phones on the Wi-Fi in, stop it and start it with: scorekeeper serve --host 0.0.0.0"
+)
+NO_NETWORK = (
+    "This laptop is on no network: phones cannot open these links. "
+    "Join the club's Wi-Fi (or start a hotspot), then reload this page."
+)
+ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
+DEFAULT_PORT = 80
 
 
 def is_loopback(host: str) -> bool:
@@ -82,7 +118,7 @@ def lan_address() -> str | None:
 
 def listening_urls(host: str, port: int) -> list[str]:
     """The addresses `serve` prints for phones: the LAN address first when listening on all."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in ALL_INTERFACES:
         lan = lan_address()
         hosts = [h for h in (lan, "127.0.0.1") if h]
     else:

@@ -1,186 +1,318 @@
-"""The API contract (shared/API.md) as an OpenAPI 3.1 document, served at /api/openapi.json."""
+"""The API contract (shared/API.md) as an OpenAPI 3.1 document, served at /api/openapi.json.
+
+The entry shapes are built from the rules' own declarations: each ruleset module's
+`ENTRY_FIELDS` (what `check_entry_keys` lets through), each field described once in
+`ENTRY_FIELD_SCHEMAS`; the ruleset ids from the registry. The paths are held to the app's
+URL map by a test (tests/test_openapi.py), so a route cannot be added or dropped without
+the contract following; schemathesis then generates requests from this document and checks
+the answers against it.
+"""
 
 from __future__ import annotations
 
+import re
+import sys
 from typing import Any
 
-from scorekeeper.rules import REGISTRY
+from scorekeeper.rules import REGISTRY, Ruleset
+
+Schema = dict[str, Any]
 
 
-def ref(name: str) -> dict[str, str]:
+def ref(name: str) -> Schema:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def error(description: str) -> dict[str, Any]:
+def obj(required: list[str] | tuple[str, ...] = (), **properties: Schema) -> Schema:
+    """An object with these properties (more may be added: the contract lets fields grow)."""
+    schema: Schema = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def closed(required: list[str] | tuple[str, ...] = (), **properties: Schema) -> Schema:
+    """An object with these properties and no others: a request the app refuses more in."""
+    return {**obj(required, **properties), "additionalProperties": False}
+
+
+STRING: Schema = {"type": "string"}
+INTEGER: Schema = {"type": "integer"}
+BOOLEAN: Schema = {"type": "boolean"}
+NAMES: Schema = {"type": "array", "items": STRING}
+TILE: Schema = {"type": "string", "pattern": r"^\s*[0-9]{1,2}\s*-\s*[0-9]{1,2}\s*$"}
+TILES: Schema = {"type": "array", "items": TILE}
+SIDE_MAP: Schema = {"type": "object", "additionalProperties": INTEGER}
+SIDE_TILES: Schema = {"type": "object", "additionalProperties": TILES}
+NULLABLE_STRING: Schema = {"type": ["string", "null"]}
+END: Schema = {"anyOf": [{"type": "integer", "minimum": 0}, TILE]}
+PLAY = closed(
+    ["player"],
+    player=STRING,
+    ends={"type": "array", "items": END, "minItems": 1, "maxItems": 4},
+    points={"type": "integer", "minimum": 0},
+    muggins_by=NULLABLE_STRING,
+)
+# Every field any ruleset's entry takes, described once; keyed by side unless it says so.
+ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
+    "pips": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+    "tiles": SIDE_TILES,
+    "domino": {**NULLABLE_STRING, "description": "The player who went out; null: blocked."},
+    "either_end": BOOLEAN,
+    "with_double": BOOLEAN,
+    "captured": SIDE_TILES,
+    "points": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+    "widow": TILE,
+    "plays": {"type": "array", "items": PLAY},
+    "bidder": STRING,
+    "bid": {"anyOf": [INTEGER, {"const": "nel-o"}]},
+    "tricks": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+    "count": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+    "count_tiles": SIDE_TILES,
+    "all_passed": {"const": True},
+}
+
+
+def entry_fields(ruleset: Ruleset) -> tuple[str, ...]:
+    """The fields `ruleset`'s entry takes, as its module declares them (ENTRY_FIELDS)."""
+    module = sys.modules[type(ruleset).__module__]
+    return tuple(getattr(module, "ENTRY_FIELDS", ()))
+
+
+def entry_schema_name(ruleset: Ruleset) -> str:
+    """One entry schema per rules module: black-tile-11 and -21 share BlackTileEntry."""
+    family = type(ruleset).__module__.rsplit(".", 1)[1]
+    return "".join(part.title() for part in family.split("_")) + "Entry"
+
+
+def entry_schemas() -> dict[str, Schema]:
+    """An entry schema per rules module, its fields as the module declares them, no others."""
+    found: dict[str, Schema] = {}
+    for ruleset in REGISTRY.values():
+        fields = entry_fields(ruleset)
+        games = ", ".join(r.id for r in REGISTRY.values() if entry_fields(r) == fields)
+        found[entry_schema_name(ruleset)] = {
+            "description": f"A hand of {games}.",
+            "type": "object",
+            "properties": {field: ENTRY_FIELD_SCHEMAS.get(field, {}) for field in fields},
+            "additionalProperties": False,
+        }
+    return found
+
+
+def error(description: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": ref("Error")}}}
 
 
-def ok(description: str, schema: str) -> dict[str, Any]:
+def ok(description: str, schema: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": ref(schema)}}}
 
 
-def body(schema: str) -> dict[str, Any]:
+def body(schema: str) -> Schema:
     return {"required": True, "content": {"application/json": {"schema": ref(schema)}}}
 
 
-SLUG = {"name": "slug", "in": "path", "required": True, "schema": {"type": "string"}}
-GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
-SCORER = {"name": "X-Scorer-Token", "in": "header", "required": True, "schema": {"type": "string"}}
-IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}}
-IDEMPOTENCY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string", "maxLength": 200},
+def header(name: str, required: bool = False, **schema: Any) -> Schema:
+    return {"name": name, "in": "header", "required": required, "schema": {**STRING, **schema}}
+
+
+def path(name: str, schema: Schema = STRING) -> Schema:
+    return {"name": name, "in": "path", "required": True, "schema": schema}
+
+
+SLUG = path("slug")
+GAME_ID = path("game_id")
+HAND_NUMBER = path("number", {"type": "integer", "minimum": 0})
+SCORER = header("X-Scorer-Token", required=True)
+LEAGUE_TOKEN = header("X-League-Token", required=True)
+IF_MATCH = header("If-Match")
+IDEMPOTENCY = header("Idempotency-Key", minLength=1, maxLength=200)
+# Every write may be refused in these ways, whatever else it can answer.
+ANY_WRITE = {
+    "400": error("The body is not a JSON object, or a header is malformed."),
+    "413": error("The body is far larger than any real entry."),
+    "415": error("The body is not sent as application/json."),
+    "429": error("Too many changes from this client in a short time; see Retry-After."),
+    "422": error("The Idempotency-Key was used for another request."),
+    "503": error("The database is busy or the disk full: nothing changed; see Retry-After."),
 }
-WRITE_ERRORS = {
-    "400": error("The body is not a JSON object."),
+GAME_WRITE = {
+    "400": error("The body is not a JSON object, or a header is malformed."),
     "403": error("No valid scorer token."),
     "404": error("No such game or hand."),
-    "409": error("The game is finished, or changed since If-Match."),
-    "413": error("The body is too large."),
-    "422": error("The entry breaks the rules; `field` names what is wrong."),
+    "409": error("The game is finished, changed since If-Match, or the keyed change was undone."),
+    "422": error("The entry breaks the rules (`field` names what), or the key was used otherwise."),
+    **ANY_WRITE,
+}
+CREATE = {
+    "400": error("The body is not a JSON object."),
+    "422": error("A value that cannot be (`field` names it), or the key was used otherwise."),
+    **ANY_WRITE,
 }
 
-SIDE_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
+
+def write(
+    summary: str, parameters: list[Schema], answer: tuple[str, Schema], **more: Any
+) -> Schema:
+    status, response = answer
+    return {
+        "summary": summary,
+        "parameters": [*parameters, IDEMPOTENCY],
+        "responses": {status: response, **GAME_WRITE},
+        **more,
+    }
 
 
 def openapi_document() -> dict[str, Any]:
-    """The whole document; ruleset ids are listed from the registry."""
+    """The whole document."""
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper", "version": "1"},
-        "paths": {
-            "/api/rulesets": {
-                "get": {"responses": {"200": ok("Every game this app scores.", "Rulesets")}}
-            },
-            "/api/games": {
-                "post": {
-                    "parameters": [
-                        {"name": "X-League-Token", "in": "header", "schema": {"type": "string"}}
-                    ],
-                    "requestBody": body("NewGame"),
-                    "responses": {
-                        "201": ok("The game, with its scorer token.", "CreatedGame"),
-                        "400": error("The body is not a JSON object."),
-                        "403": error("Wrong league token."),
-                        "404": error("No such league."),
-                        "422": error("Unknown ruleset or option, bad names or player count."),
-                    },
-                }
-            },
-            "/api/games/{game_id}": {
-                "get": {
-                    "parameters": [GAME_ID],
-                    "responses": {"200": ok("The game.", "Game"), "404": error("No such game.")},
-                }
-            },
-            "/api/games/{game_id}/hands": {
-                "post": {
-                    "parameters": [GAME_ID, SCORER, IF_MATCH, IDEMPOTENCY],
-                    "requestBody": body("Entry"),
-                    "responses": {"201": ok("The hand as scored.", "WriteResult"), **WRITE_ERRORS},
-                }
-            },
-            "/api/games/{game_id}/hands/{number}": {
-                "put": {
-                    "parameters": [GAME_ID, HAND_NUMBER, SCORER, IF_MATCH],
-                    "requestBody": body("Entry"),
-                    "responses": {"200": ok("The corrected hand.", "WriteResult"), **WRITE_ERRORS},
-                },
-                "delete": {
-                    "parameters": [GAME_ID, HAND_NUMBER, SCORER, IF_MATCH],
-                    "responses": {"200": ok("The game after the undo.", "Summary"), **WRITE_ERRORS},
-                },
-            },
-            "/api/games/{game_id}/plays": {
-                "post": {
-                    "summary": "One play of the hand in progress (Muggins), posted live",
-                    "parameters": [GAME_ID, SCORER, IF_MATCH],
-                    "requestBody": body("Play"),
-                    "responses": {"201": ok("The hand in progress.", "PlayResult"), **WRITE_ERRORS},
-                },
-                "delete": {
-                    "summary": "Take back the last play posted live",
-                    "parameters": [GAME_ID, SCORER, IF_MATCH],
-                    "responses": {"200": ok("The hand in progress.", "PlayResult"), **WRITE_ERRORS},
-                },
-            },
-            "/api/games/{game_id}/next": {
-                "post": {
-                    "summary": "Start the rematch or the next game of the match",
-                    "parameters": [GAME_ID, SCORER],
-                    "responses": {"201": ok("The new game.", "Game"), **WRITE_ERRORS},
-                }
-            },
-            "/api/muggins/check": {
-                "post": {
-                    "summary": "The muggins-call checker: count the open ends, no game needed",
-                    "requestBody": body("MugginsCheck"),
-                    "responses": {
-                        "200": ok("The count and what it scores.", "MugginsCheckResult"),
-                        "400": error("The body is not a JSON object."),
-                        "422": error("Not a layout's open ends."),
-                    },
-                }
-            },
-            "/api/leagues/{slug}": {
-                "get": {
-                    "parameters": [SLUG],
-                    "responses": {
-                        "200": ok("The league, its seasons and games.", "League"),
-                        "404": error("No such league."),
-                    },
-                }
-            },
-            "/api/leagues/{slug}/standings": {
-                "get": {
-                    "parameters": [
-                        SLUG,
-                        {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
-                        {"name": "season", "in": "query", "schema": {"type": "string"}},
-                    ],
-                    "responses": {
-                        "200": ok("Standings, best first.", "Standings"),
-                        "404": error("No such league."),
-                        "422": error("Unknown ruleset or season."),
-                    },
-                }
-            },
-            "/api/leagues/{slug}/seasons": {
-                "post": {
-                    "parameters": [
-                        SLUG,
-                        {
-                            "name": "X-League-Token",
-                            "in": "header",
-                            "required": True,
-                            "schema": {"type": "string"},
-                        },
-                    ],
-                    "requestBody": body("NewSeason"),
-                    "responses": {
-                        "201": ok("The season.", "Season"),
-                        "400": error("The body is not a JSON object."),
-                        "403": error("No valid league token."),
-                        "404": error("No such league."),
-                        "422": error("A name and dates that make a season."),
-                    },
-                }
-            },
-            "/api/leagues": {
-                "post": {
-                    "requestBody": body("NewLeague"),
-                    "responses": {
-                        "201": ok("The league and its token.", "CreatedLeague"),
-                        "400": error("The body is not a JSON object."),
-                        "422": error("No name."),
-                    },
-                }
-            },
-        },
+        "paths": paths(),
         "components": {"schemas": schemas()},
+    }
+
+
+def paths() -> dict[str, Any]:
+    return {
+        "/api/openapi.json": {
+            "get": {"responses": {"200": {"description": "This document."}}},
+        },
+        "/api/rulesets": {
+            "get": {"responses": {"200": ok("Every game this app scores.", "Rulesets")}}
+        },
+        "/api/games": {
+            "post": {
+                "summary": "Start a game",
+                "parameters": [header("X-League-Token"), IDEMPOTENCY],
+                "requestBody": body("NewGame"),
+                "responses": {
+                    "201": ok("The game, with its scorer token.", "CreatedGame"),
+                    "403": error("Wrong league token."),
+                    "404": error("No such league."),
+                    **CREATE,
+                },
+            }
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "parameters": [GAME_ID, header("If-None-Match")],
+                "responses": {
+                    "200": ok("The game.", "Game"),
+                    "304": {"description": "Unchanged since the version in If-None-Match."},
+                    "404": error("No such game."),
+                },
+            }
+        },
+        "/api/games/{game_id}/hands": {
+            "post": write(
+                "Enter the next hand",
+                [GAME_ID, SCORER, IF_MATCH],
+                ("201", ok("The hand as scored.", "WriteResult")),
+                requestBody=body("Entry"),
+            )
+        },
+        "/api/games/{game_id}/hands/{number}": {
+            "put": write(
+                "Correct a hand: later totals, the status and the winners follow",
+                [GAME_ID, HAND_NUMBER, SCORER, IF_MATCH],
+                ("200", ok("The corrected hand.", "WriteResult")),
+                requestBody=body("Entry"),
+            ),
+            "delete": write(
+                "Undo the last hand",
+                [GAME_ID, HAND_NUMBER, SCORER, IF_MATCH],
+                ("200", ok("The game after the undo.", "Summary")),
+            ),
+        },
+        "/api/games/{game_id}/plays": {
+            "post": write(
+                "One play of the hand in progress (Muggins), posted live",
+                [GAME_ID, SCORER, IF_MATCH],
+                ("201", ok("The hand in progress.", "PlayResult")),
+                requestBody=body("Play"),
+            ),
+            "delete": write(
+                "Take back the last play posted live",
+                [GAME_ID, SCORER, IF_MATCH],
+                ("200", ok("The hand in progress.", "PlayResult")),
+            ),
+        },
+        "/api/games/{game_id}/next": {
+            "post": write(
+                "Start the rematch or the next game of the match",
+                [GAME_ID, SCORER],
+                ("201", ok("The new game.", "Game")),
+            )
+        },
+        "/api/muggins/check": {
+            "post": {
+                "summary": "The muggins-call checker: count the open ends, no game needed",
+                "requestBody": body("MugginsCheck"),
+                "responses": {
+                    "200": ok("The count and what it scores.", "MugginsCheckResult"),
+                    "400": error("The body is not a JSON object."),
+                    "415": error("The body is not sent as application/json."),
+                    "422": error("Not a layout's open ends."),
+                },
+            }
+        },
+        "/api/leagues": {
+            "post": {
+                "summary": "Start a league",
+                "parameters": [IDEMPOTENCY],
+                "requestBody": body("NewLeague"),
+                "responses": {"201": ok("The league and its token.", "CreatedLeague"), **CREATE},
+            }
+        },
+        "/api/leagues/{slug}": {
+            "get": {
+                "parameters": [SLUG],
+                "responses": {
+                    "200": ok("The league, its seasons and games.", "League"),
+                    "404": error("No such league."),
+                },
+            }
+        },
+        "/api/leagues/{slug}/standings": {
+            "get": {
+                "parameters": [
+                    SLUG,
+                    {"name": "ruleset", "in": "query", "schema": STRING},
+                    {"name": "season", "in": "query", "schema": STRING},
+                ],
+                "responses": {
+                    "200": ok("Standings, best first.", "Standings"),
+                    "404": error("No such league or season."),
+                    "422": error("Unknown ruleset."),
+                },
+            }
+        },
+        "/api/leagues/{slug}/seasons": {
+            "post": {
+                "summary": "Add a season",
+                "parameters": [SLUG, LEAGUE_TOKEN, IDEMPOTENCY],
+                "requestBody": body("NewSeason"),
+                "responses": {
+                    "201": ok("The season.", "Season"),
+                    "403": error("No valid league token."),
+                    "404": error("No such league."),
+                    **CREATE,
+                },
+            }
+        },
+        "/api/leagues/{slug}/token": {
+            "post": {
+                "summary": "Replace the league token: the old one and its admin link stop",
+                "parameters": [SLUG, LEAGUE_TOKEN, IDEMPOTENCY],
+                "responses": {
+                    "201": ok("The new league token.", "NewLeagueToken"),
+                    "403": error("No valid league token."),
+                    "404": error("No such league."),
+                    **ANY_WRITE,
+                },
+            }
+        },
     }
 
 
@@ -188,144 +320,243 @@ def schemas() -> dict[str, Any]:
     summary = {
         "totals": SIDE_MAP,
         "status": {"enum": ["in_progress", "finished"]},
-        "winners": {"type": "array", "items": {"type": "string"}},
-        "version": {"type": "integer"},
+        "winners": NAMES,
+        "result": STRING,
+        "version": {"type": "integer", "minimum": 1},
     }
-    hand = {
-        "type": "object",
-        "required": ["number", "entry", "scores", "explanation", "dealer", "counted"],
-        "properties": {
-            "number": {"type": "integer"},
-            "entry": {"type": "object"},
-            "scores": SIDE_MAP,
-            "explanation": {"type": "array", "items": {"type": "string"}},
-            "dealer": {"type": "string"},
-            # False for a hand played after the game's end (SCORING.md): it adds nothing.
-            "counted": {"type": "boolean"},
-        },
+    hand = obj(
+        ["number", "entry", "scores", "explanation", "dealer", "totals", "counted"],
+        number={"type": "integer", "minimum": 1},
+        entry=ref("Entry"),
+        scores=SIDE_MAP,
+        explanation=NAMES,
+        dealer=STRING,
+        totals=SIDE_MAP,
+        # False for a hand played after the game's end (SCORING.md): it adds nothing.
+        counted=BOOLEAN,
+    )
+    in_progress = {
+        "anyOf": [
+            {"type": "null"},
+            obj(
+                ["number", "plays", "scores", "explanation", "dealer"],
+                number=INTEGER,
+                plays={"type": "array", "items": ref("Play")},
+                scores=SIDE_MAP,
+                explanation=NAMES,
+                dealer=STRING,
+            ),
+        ]
     }
-    return {
-        "Error": {
-            "type": "object",
-            "required": ["error"],
-            "properties": {"error": {"type": "string"}, "field": {"type": "string"}},
-        },
-        "Rulesets": {"type": "array", "items": {"type": "object"}},
-        "NewGame": {
-            "type": "object",
-            "required": ["ruleset", "players"],
-            "properties": {
-                "ruleset": {"enum": list(REGISTRY)},
-                "players": {"type": "array", "items": {"type": "string"}},
-                "partnerships": {"type": "boolean"},
-                "team_names": {"type": "array", "items": {"type": "string"}},
-                "options": {"type": "object"},
-                "league": {"type": "string"},
-            },
-        },
-        "Hand": hand,
-        "Summary": {"type": "object", "required": list(summary), "properties": summary},
-        "WriteResult": {
-            "type": "object",
-            "required": ["hand", *summary],
-            "properties": {"hand": hand, **summary},
-        },
-        "Game": {
-            "type": "object",
-            "required": ["id", "ruleset", "players", "sides", "options", "hands", "next", *summary],
-            "properties": {
-                "id": {"type": "string"},
-                "ruleset": {"type": "string"},
-                "players": {"type": "array", "items": {"type": "string"}},
-                "sides": {"type": "array", "items": {"type": "string"}},
-                "teams": {"type": "object"},
-                "options": {"type": "object"},
-                "hands": {"type": "array", "items": hand},
-                "next": {"type": ["object", "null"]},
-                **summary,
-            },
-        },
-        "CreatedGame": {
-            "allOf": [
-                ref("Game"),
-                {
-                    "type": "object",
-                    "required": ["scorer_token"],
-                    "properties": {"scorer_token": {"type": "string"}},
-                },
+    option_value: Schema = {"type": ["integer", "boolean", "string", "null"]}
+    season = obj(
+        ["slug", "name", "starts_on", "ends_on"],
+        slug=STRING,
+        name=STRING,
+        starts_on={"type": "string", "format": "date"},
+        ends_on={"type": "string", "format": "date"},
+    )
+    standings_row = obj(
+        ["place", "player", "played", "won", "win_rate", "rating"],
+        place=INTEGER,
+        player=STRING,
+        key=STRING,
+        played=INTEGER,
+        won=INTEGER,
+        win_rate={"type": "number"},
+        points_for={"type": ["integer", "null"]},
+        points_against={"type": ["number", "null"]},
+        average={"type": ["number", "null"]},
+        rating={"type": "number"},
+        rating_mu={"type": "number"},
+        rating_sigma={"type": "number"},
+        rating_certainty=STRING,
+        form=NAMES,
+        last_played=STRING,
+        url=STRING,
+    )
+    league_ref = obj(["slug", "name"], slug=STRING, name=STRING, url=STRING)
+    game_properties = {
+        "id": STRING,
+        "ruleset": {"enum": list(REGISTRY)},
+        "ruleset_name": STRING,
+        "players": NAMES,
+        "partnerships": BOOLEAN,
+        "sides": NAMES,
+        "teams": {"type": "object", "additionalProperties": NAMES},
+        "options": {"type": "object", "additionalProperties": option_value},
+        "lowest_wins": BOOLEAN,
+        "hands": {"type": "array", "items": hand},
+        "hand_in_progress": in_progress,
+        **summary,
+        "match": {
+            "anyOf": [
+                {"type": "null"},
+                obj(
+                    ["id", "game", "best_of", "score", "winner"],
+                    id=STRING,
+                    game=INTEGER,
+                    best_of=INTEGER,
+                    score=SIDE_MAP,
+                    winner=NULLABLE_STRING,
+                ),
             ]
         },
-        "Entry": {"type": "object", "description": "A hand, shaped by the game's ruleset."},
-        "Play": {
-            "type": "object",
-            "required": ["player"],
-            "properties": {
-                "player": {"type": "string"},
-                "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
-                "points": {"type": "integer"},
-                "muggins_by": {"type": ["string", "null"]},
-            },
+        "next": {
+            "anyOf": [
+                {"type": "null"},
+                obj(
+                    ["hand", "dealer", "pass"],
+                    hand=INTEGER,
+                    dealer=STRING,
+                    **{"pass": {"enum": ["right", "left", "across", "hold", None]}},
+                ),
+            ]
         },
-        "PlayResult": {
-            "type": "object",
-            "required": ["hand_in_progress", *summary],
-            "properties": {"hand_in_progress": {"type": ["object", "null"]}, **summary},
-        },
-        "MugginsCheck": {
-            "type": "object",
-            "required": ["ends"],
-            "properties": {
-                "ends": {"type": "array", "items": {"type": ["integer", "string"]}},
-                "set": {"enum": ["double-six", "double-nine"]},
-                "points_per_five": {"type": "boolean"},
-                "claimed": {"type": ["integer", "null"], "minimum": 0},
-            },
-        },
-        "MugginsCheckResult": {
-            "type": "object",
-            # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
-            "required": ["set", "count", "points", "explanation"],
-            "properties": {
-                "set": {"enum": ["double-six", "double-nine"]},
-                "count": {"type": "integer"},
-                "points": {"type": "integer"},
-                "claimed": {"type": "integer"},
-                "muggins": {"type": "boolean"},
-                "explanation": {"type": "string"},
-            },
-        },
-        "League": {"type": "object", "required": ["slug", "name"]},
-        "Standings": {
-            "type": "object",
-            "required": ["league", "rows"],
-            "properties": {
-                "rows": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["player", "played", "won", "win_rate", "rating"],
-                    },
-                }
-            },
-        },
-        "NewSeason": {
-            "type": "object",
-            "required": ["name", "starts_on", "ends_on"],
-            "properties": {
-                "name": {"type": "string"},
-                "starts_on": {"type": "string", "format": "date"},
-                "ends_on": {"type": "string", "format": "date"},
-            },
-        },
-        "Season": {"type": "object"},
-        "NewLeague": {
-            "type": "object",
-            "required": ["name"],
-            "properties": {"name": {"type": "string"}},
-        },
-        "CreatedLeague": {
-            "type": "object",
-            "required": ["slug", "league_token"],
-            "properties": {"slug": {"type": "string"}, "league_token": {"type": "string"}},
-        },
+        "league": NULLABLE_STRING,
+        "created_at": STRING,
     }
+    families = entry_schemas()
+    return {
+        "Error": obj(["error"], error={"type": "string", "minLength": 1}, field=STRING),
+        "Rulesets": {
+            "type": "array",
+            "items": obj(
+                ["id", "name", "players", "partnerships", "options"],
+                id={"enum": list(REGISTRY)},
+                name=STRING,
+                description=STRING,
+                players={"type": "array", "items": INTEGER},
+                partnerships={"enum": ["never", "optional", "always"]},
+                lowest_wins=BOOLEAN,
+                options={"type": "object", "additionalProperties": option_value},
+                option_details={
+                    "type": "array",
+                    "items": obj(
+                        ["name", "label", "default", "type", "choices"],
+                        name=STRING,
+                        label=STRING,
+                        default=option_value,
+                        type={"enum": ["int", "bool", "str"]},
+                        choices={"type": "array"},
+                    ),
+                },
+            ),
+        },
+        "NewGame": obj(
+            ["ruleset", "players"],
+            ruleset={"enum": list(REGISTRY)},
+            players={**NAMES, "minItems": 2, "maxItems": 4},
+            partnerships=BOOLEAN,
+            team_names={**NAMES, "minItems": 2, "maxItems": 2},
+            options={"type": "object", "additionalProperties": option_value},
+            league=STRING,
+        ),
+        "Hand": hand,
+        "Summary": obj(list(summary), **summary),
+        "WriteResult": obj(["hand", *summary], hand=hand, **summary),
+        "Game": obj(
+            ["id", "ruleset", "players", "sides", "options", "hands", "next", *summary],
+            **game_properties,
+        ),
+        "CreatedGame": obj(
+            [
+                "scorer_token",
+                "scorer_url",
+                "watch_url",
+                "id",
+                "ruleset",
+                "players",
+                "sides",
+                "hands",
+                *summary,
+            ],
+            scorer_token=STRING,
+            scorer_url=STRING,
+            watch_url=STRING,
+            **game_properties,
+        ),
+        "Entry": {
+            "description": "A hand, shaped by the game's ruleset (shared/API.md, Entries).",
+            "anyOf": [ref(name) for name in families],
+        },
+        **families,
+        "Play": PLAY,
+        "PlayResult": obj(["hand_in_progress", *summary], hand_in_progress=in_progress, **summary),
+        "MugginsCheck": closed(
+            ["ends"],
+            ends={"type": "array", "items": END, "minItems": 1, "maxItems": 4},
+            set={"enum": ["double-six", "double-nine"]},
+            points_per_five=BOOLEAN,
+            claimed={"type": ["integer", "null"], "minimum": 0},
+        ),
+        # "claimed" and "muggins" come only with a claim (SCORING.md, Muggins).
+        "MugginsCheckResult": obj(
+            ["set", "count", "points", "explanation"],
+            set={"enum": ["double-six", "double-nine"]},
+            count=INTEGER,
+            points=INTEGER,
+            claimed=INTEGER,
+            muggins=BOOLEAN,
+            explanation=STRING,
+        ),
+        "League": obj(
+            ["slug", "name", "seasons", "rulesets"],
+            slug=STRING,
+            name=STRING,
+            url=STRING,
+            seasons={"type": "array", "items": season},
+            rulesets={
+                "type": "array",
+                "items": obj(["id", "name", "games"], id=STRING, name=STRING, games=INTEGER),
+            },
+        ),
+        "Standings": obj(
+            ["league", "rows", "rulesets"],
+            league=league_ref,
+            ruleset=NULLABLE_STRING,
+            season={"anyOf": [{"type": "null"}, season]},
+            games=INTEGER,
+            points=STRING,
+            lowest_wins={"type": ["boolean", "null"]},
+            rows={"type": "array", "items": standings_row},
+            rulesets={
+                "type": "array",
+                "items": obj(
+                    ["ruleset", "name", "rows"],
+                    ruleset=NULLABLE_STRING,
+                    name=STRING,
+                    lowest_wins=BOOLEAN,
+                    games=INTEGER,
+                    rows={"type": "array", "items": standings_row},
+                ),
+            },
+        ),
+        "NewSeason": obj(
+            ["name", "starts_on", "ends_on"],
+            name=STRING,
+            starts_on={"type": "string", "format": "date"},
+            ends_on={"type": "string", "format": "date"},
+        ),
+        "Season": season,
+        "NewLeague": obj(["name"], name=STRING),
+        "CreatedLeague": obj(
+            ["slug", "name", "league_token", "admin_url", "standings_url"],
+            slug=STRING,
+            name=STRING,
+            league_token=STRING,
+            admin_url=STRING,
+            standings_url=STRING,
+        ),
+        "NewLeagueToken": obj(
+            ["slug", "league_token", "admin_url"],
+            slug=STRING,
+            league_token=STRING,
+            admin_url=STRING,
+        ),
+    }
+
+
+def openapi_path(rule: str) -> str:
+    """A Flask rule as an OpenAPI path: /api/games/<int:number> → /api/games/{number}."""
+    return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)

@@ -21,15 +21,15 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import checker, games, store
 from scorekeeper.db import get_db
-from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError
+from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError, Unavailable
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
 from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
-from scorekeeper.web.entry_forms.base import as_whole_number
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 
@@ -228,12 +228,11 @@ def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
     form = HandForm()
     if not form.validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and enter the hand again.")
-    one_time_key = f"page:{form.key.data}" if form.key.data else None
-    writer = scorer.page_writer(loaded, form.expected_version(), one_time_key)
+    writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
         games.record_hand(get_db(), game_id, entry, writer)
-    except (RuleError, Conflict) as refused:
+    except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         return scorer_page(fresh, values=request.form, error=refused), status_of(refused)
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
@@ -265,7 +264,7 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
         games.correct_hand(get_db(), game_id, number, entry, writer)
-    except (RuleError, Conflict) as refused:
+    except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)

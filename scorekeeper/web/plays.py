@@ -15,7 +15,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import games
 from scorekeeper.db import get_db
-from scorekeeper.errors import Conflict, Forbidden, RuleError
+from scorekeeper.errors import Conflict, Forbidden, RuleError, Unavailable
 from scorekeeper.forms import HandForm
 from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
@@ -32,7 +32,7 @@ def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
     loaded, writer = scorer_writer(game_id, "enter the play again")
     try:
         games.record_play(get_db(), game_id, read_play(loaded, request.form), writer)
-    except (RuleError, Conflict) as refused:
+    except (RuleError, Conflict, Unavailable) as refused:
         return refused_page(game_id, refused, request.form)
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
 
@@ -42,7 +42,7 @@ def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
     loaded, writer = scorer_writer(game_id, "try again")
     try:
         games.undo_play(get_db(), game_id, writer)
-    except Conflict as refused:
+    except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
     said = loaded.in_progress.result.explanation[-1]
@@ -64,7 +64,9 @@ def scorer_writer(game_id: str, again: str) -> tuple[games.Game, games.Writer]:
 
 
 def refused_page(
-    game_id: str, refused: RuleError | Conflict, values: Mapping[str, Any] | None = None
+    game_id: str,
+    refused: RuleError | Conflict | Unavailable,
+    values: Mapping[str, Any] | None = None,
 ) -> tuple[str, int]:
     """The scorer's page again, with what was tapped and why it was refused."""
     fresh = games.load_game(get_db(), game_id)

@@ -35,12 +35,10 @@ def can_score(game: Game) -> bool:
     return isinstance(held, str) and hmac.compare_digest(held, fingerprint(game.token_hash))
 
 
-def page_writer(
-    game: Game, expected_version: int | None = None, one_time_key: str | None = None
-) -> Writer:
-    """A change made on a page; the form's one-time key makes a double tap record once."""
-    return Writer(
-        actor=f"page:{fingerprint(game.token_hash)}",
-        expected_version=expected_version,
-        idempotency_key=one_time_key,
-    )
+def page_writer(game: Game, expected_version: int | None = None) -> Writer:
+    """A change made on a page, at the version the page showed.
+
+    The form's one-time key (HandForm.key) makes a double tap record once: web/writes.py
+    keeps it with the first answer, as it does an API client's Idempotency-Key.
+    """
+    return Writer(actor=f"page:{fingerprint(game.token_hash)}", expected_version=expected_version)

@@ -1,7 +1,12 @@
-"""Security headers on every response, and a limit on writes per client.
+"""Security headers on every response, and limits on writes per client.
 
-The limit is far above what a table scoring a game ever does (a hand a minute, a burst
-when a scorer catches up) and far below what a script hammering the server does.
+The write limit is far above what a table scoring a game ever does (a hand a minute, a
+burst when a scorer catches up) and far below what a script hammering the server does. It
+counts the writes a client was allowed to make (its token, or no token needed): requests
+refused for a wrong token or link count against a second, stricter limit of their own, so a
+phone guessing tokens never uses up the write limit of the scorer at the same address
+(a club's Wi-Fi may show every phone as one address). A POST that changes nothing (the
+muggins checker) counts against neither.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 
 from scorekeeper.errors import TooManyRequests
+from scorekeeper.web.errors import refusal
+from scorekeeper.web.writes import is_read_only
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -39,7 +46,12 @@ SECURITY_HEADERS = {
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 DEFAULT_BURST = 60
 DEFAULT_PER_SECOND = 2.0
+# Refusals for a wrong token or an expired form: a few slips are normal, dozens are a script.
+DEFAULT_FAILED_BURST = 10
+DEFAULT_FAILED_PER_SECOND = 0.2
 LIMITER_KEY = "scorekeeper.write_limiter"
+FAILED_LIMITER_KEY = "scorekeeper.failed_auth_limiter"
+REFUSED_RIGHT = 403
 
 
 @dataclass
@@ -67,8 +79,11 @@ class WriteLimiter:
         self.buckets: dict[str, Bucket] = {}
         self.lock = threading.Lock()
 
-    def wait_needed(self, client: str) -> float:
-        """Take one write from `client`'s bucket: 0 if allowed, else seconds until it would be."""
+    def wait_needed(self, client: str, *, take: bool = True) -> float:
+        """Take one write from `client`'s bucket: 0 if allowed, else seconds until it would be.
+
+        With `take=False`, only look: whether a write would be allowed now.
+        """
         with self.lock:
             now = self.clock()
             bucket = self.buckets.get(client)
@@ -81,7 +96,7 @@ class WriteLimiter:
             )
             bucket.updated = now
             if bucket.tokens >= 1:
-                bucket.tokens -= 1
+                bucket.tokens -= 1 if take else 0
                 return 0.0
             return (1 - bucket.tokens) / self.per_second
 
@@ -97,17 +112,49 @@ class WriteLimiter:
             self.buckets.clear()
 
 
+def is_limited() -> bool:
+    """Whether this request is a write that counts: not a read, not a POST that changes nothing."""
+    if request.method in SAFE_METHODS:
+        return False
+    return not is_read_only(current_app.view_functions.get(request.endpoint or ""))
+
+
+def client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def too_many(wait: float) -> TooManyRequests:
+    g.retry_after = math.ceil(wait)
+    return TooManyRequests(
+        "Too many changes from this device in a short time. Wait a moment and try again."
+    )
+
+
 def limit_writes() -> None:
-    """Refuse a write from a client that has gone far past any table's pace."""
+    """Refuse a write from a client that has gone far past any table's pace (only a look:
+    the write is counted once it is known to have been allowed)."""
     limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
-    if limiter is None or request.method in SAFE_METHODS:
+    if limiter is None or not is_limited():
         return
-    wait = limiter.wait_needed(request.remote_addr or "unknown")
-    if wait:
-        g.retry_after = math.ceil(wait)
-        raise TooManyRequests(
-            "Too many changes from this device in a short time. Wait a moment and try again."
-        )
+    if wait := limiter.wait_needed(client(), take=False):
+        raise too_many(wait)
+
+
+def count_write(response: Response) -> Response:
+    """Count the write against the write limit, or a refused right against the stricter one.
+
+    A client past the stricter limit gets 429s instead of 403s until it slows down.
+    """
+    limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
+    if limiter is None or not is_limited() or response.status_code == 429:
+        return response
+    if response.status_code != REFUSED_RIGHT:
+        limiter.wait_needed(client())
+        return response
+    failed: WriteLimiter = current_app.extensions[FAILED_LIMITER_KEY]
+    if wait := failed.wait_needed(client()):
+        return refusal(too_many(wait))
+    return response
 
 
 def add_security_headers(response: Response) -> Response:
@@ -120,10 +167,19 @@ def add_security_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Headers on every response; the write limit from RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (0 turns it off)."""
+    """Headers on every response; the write limit from RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND
+    (0 turns both limits off), the stricter one from RATE_LIMIT_FAILED_BURST and _PER_SECOND."""
     burst = float(app.config.setdefault("RATE_LIMIT_BURST", DEFAULT_BURST))
     per_second = float(app.config.setdefault("RATE_LIMIT_PER_SECOND", DEFAULT_PER_SECOND))
+    failed_burst = float(app.config.setdefault("RATE_LIMIT_FAILED_BURST", DEFAULT_FAILED_BURST))
+    failed_rate = float(
+        app.config.setdefault("RATE_LIMIT_FAILED_PER_SECOND", DEFAULT_FAILED_PER_SECOND)
+    )
     app.extensions[LIMITER_KEY] = WriteLimiter(burst, per_second) if burst and per_second else None
+    app.extensions[FAILED_LIMITER_KEY] = WriteLimiter(failed_burst, failed_rate)
     # First of all hooks: a flood is turned away before any other work (CSRF, database).
     app.before_request_funcs.setdefault(None, []).insert(0, limit_writes)
+    # After-request hooks run last registered first: count (maybe turning a 403 into a 429)
+    # before the headers are added, so the 429 carries them and its Retry-After.
     app.after_request(add_security_headers)
+    app.after_request(count_write)

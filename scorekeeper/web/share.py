@@ -192,7 +192,9 @@ def rotate(game_id: str) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
     token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor)
-    scorer.grant(games.load_game(get_db(), game_id))
+    # The new link scores every game of the chain: so does the phone that made it.
+    for member in games.chain_of(get_db(), game_id):
+        scorer.grant(games.load_game(get_db(), member))
     remember_scorer_link(game_id, token)
     flash(
         "New scorer link made. Older scorer links, and phones that joined with them, "
@@ -216,6 +218,7 @@ def share_context(game: games.Game) -> dict[str, Any]:
     can_score = scorer.can_score(game)
     return {
         "watch_url": links.external_url("pages.game", game_id=game.id),
+        "unreachable": links.unreachable_reason(),
         "watch_qr_url": url_for("share.watch_qr", game_id=game.id),
         "card_url": url_for("share.card", game_id=game.id),
         "can_score": can_score,

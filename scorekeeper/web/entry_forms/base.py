@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import read_whole_number, too_long
 
 FormData = MultiDict[str, str]
 Entry = dict[str, Any]
@@ -30,30 +31,17 @@ class EntryForm:
     scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
 
 
-# Far more than any score, bid or count of pips, and far fewer than the 4,300 digits Python
-# refuses to read as a number: a longer run of digits is refused with a sentence, not a 500.
-MOST_DIGITS = 9
-
-
-def as_whole_number(text: str) -> int | str:
-    """`text` as a whole number when it is one (at most MOST_DIGITS digits), else as written,
-    for the rules to refuse with a sentence."""
-    if text.isdecimal() and text.isascii() and len(text) <= MOST_DIGITS:
-        return int(text)
-    return text
-
-
 def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     """A whole number typed or tapped into `name`; blank is None."""
     raw = (form.get(name) or "").strip()
     if not raw:
         return None
-    digits = raw.removeprefix("-")
-    if not digits.isdecimal() or not raw.isascii():
-        raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
-    if len(digits) > MOST_DIGITS:
-        raise RuleError(f"{what} is far too large: {len(digits)} digits", field)
-    return int(raw)
+    number = read_whole_number(raw, signed=True)
+    if number is not None:
+        return number
+    if too_long(raw):
+        raise RuleError(f"{what} is far too large: {len(raw.lstrip('-'))} digits", field)
+    raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
 
 
 def seat_values(game: Game, form: FormData, prefix: str) -> dict[str, str]:

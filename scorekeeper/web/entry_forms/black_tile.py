@@ -11,13 +11,13 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
 from scorekeeper.tiles import Tile, parse_tile
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    as_whole_number,
     side_numbers_or_rest,
 )
 

@@ -12,13 +12,13 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules.eighty import ALL_COUNT, COUNT_VALUES, HIGHEST_BID, LOWEST_BID
 from scorekeeper.tiles import EIGHTY_SET, parse_tile
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    as_whole_number,
     form_number,
     side_numbers_or_rest,
 )

@@ -12,12 +12,12 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.numbers import as_whole_number
 from scorekeeper.web.entry_forms import block
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    as_whole_number,
     form_number,
     player_named,
     tile_list,

@@ -129,5 +129,23 @@ def api_add_season(slug: str) -> Response:
     return response
 
 
+@bp.post("/api/leagues/<slug>/token")
+def api_new_league_token(slug: str) -> Response:
+    """Replace the league token: the old one, and the admin link that carries it, stop working."""
+    league = leagues.load_league(get_db(), slug)
+    require_right(league, request.headers.get("X-League-Token"))
+    token = leagues.rotate_league_token(get_db(), league)
+    response = jsonify(
+        {
+            "slug": league.slug,
+            "league_token": token,
+            "admin_url": external_url("leagues.admin_link", slug=league.slug, token=token),
+        }
+    )
+    response.status_code = 201
+    return response
+
+
 # The API authenticates by header, never by cookie, so CSRF cannot reach it.
 csrf.exempt(api_add_season)
+csrf.exempt(api_new_league_token)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,10 +50,24 @@ GAMES_CSV_COLUMNS = (
 )
 
 
-def csv_text(value: object) -> str:
-    """A text cell that a spreadsheet will not run as a formula (a name like "=1+1")."""
+# What a spreadsheet reads as the start of a formula (or, for tab and CR, as a cell to move
+# past to one): "=1+1", "@SUM(…)", a game id that begins with "-".
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"-[0-9]+(\.[0-9]+)?", re.ASCII)  # a negative average, shown
+
+
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula: text such a start is quoted with "'".
+
+    Every column goes through here, so no name, id or link can slip past. Numbers stay
+    numbers (a total of -5 is a number, not a formula).
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
     text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 def csv_response(filename: str, header: Sequence[str], rows: list[list[object]]) -> Response:
@@ -60,8 +75,8 @@ def csv_response(filename: str, header: Sequence[str], rows: list[list[object]])
     # A byte-order mark, so that Excel reads accented names as UTF-8.
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(name) for name in header])
+    writer.writerows([csv_cell(value) for value in row] for row in rows)
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -77,10 +92,10 @@ def standings_csv_rows(view: View, table: Standings) -> list[list[object]]:
     return [
         [
             table.ruleset,
-            csv_text(table.name),
-            csv_text(view.season.name) if view.season else "all time",
+            table.name,
+            view.season.name if view.season else "all time",
             place[row.key],
-            csv_text(row.player),
+            row.player,
             row.played,
             row.won,
             percent(row.win_rate),
@@ -141,8 +156,8 @@ def game_csv_rows(game: LeagueGame) -> list[list[object]]:
             game.started.isoformat(timespec="seconds"),
             game.ruleset,
             status,
-            csv_text(player),
-            csv_text(side),
+            player,
+            side,
             game.totals.get(side, 0),
             ("yes" if side in game.winners else "no") if game.finished else "",
             game.places[side] if game.finished else "",

@@ -11,6 +11,7 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper import leagues
 from scorekeeper.db import get_db
 from scorekeeper.errors import Forbidden, RuleError
+from scorekeeper.forms import ConfirmForm
 from scorekeeper.leagues import League
 from scorekeeper.qr import qr_svg
 from scorekeeper.tokens import token_matches
@@ -57,12 +58,29 @@ def render_manage(league: League, form: SeasonForm, status: int = 200) -> Respon
             standings_url=external_url("leagues.standings_page", slug=league.slug),
             seasons=leagues.load_seasons(get_db(), league),
             form=form,
+            confirm=ConfirmForm(formdata=None),
         ),
         status=status,
     )
     # The page shows the admin link: never keep a copy of it anywhere.
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.post("/leagues/<slug>/admin-link")
+def new_admin_link(slug: str) -> BaseResponse:
+    """Replace the admin link: the old one, and every phone that opened it, stop managing."""
+    league = leagues.load_league(get_db(), slug)
+    require_right(league, held_token(league))
+    if not ConfirmForm().validate_on_submit():
+        raise Forbidden("This form has expired. Reload the page and try again.")
+    hold_league_token(league.slug, leagues.rotate_league_token(get_db(), league))
+    flash(
+        "New admin link made. The old one, and phones that opened it, can no longer manage "
+        f"{league.name}.",
+        "success",
+    )
+    return redirect(url_for("leagues.manage", slug=slug), code=303)
 
 
 @bp.get("/leagues/<slug>/admin-qr.svg")

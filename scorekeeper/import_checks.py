@@ -1,0 +1,197 @@
+"""An imported game or league, checked with the parsers the API uses before it may stay.
+
+An export is a file anybody can edit, so nothing in it is believed: every name is checked as
+a new game's names are, every option as a new game's options, and every hand is scored
+again by its ruleset; the stored scores, totals, status and winners must be what the hands
+give. A game that fails is refused with the reason, so no league page, API answer or CSV
+ever meets a game it cannot read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper import games, leagues, store
+from scorekeeper.errors import AppError, BadRequest, RuleError
+from scorekeeper.names import clean_name
+from scorekeeper.rules import get_ruleset
+from scorekeeper.rules.base import Table
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
+SLUG = re.compile(r"[a-z0-9-]{1,120}", re.ASCII)
+HASH = re.compile(r"[0-9a-f]{64}", re.ASCII)
+STATUSES = ("in_progress", "finished")
+
+
+class Unreadable(ValueError):
+    """A value in the export that is not what the app writes."""
+
+
+def check_game(db: Database, game_id: str) -> None:
+    """Refuse the game just inserted (in the caller's transaction) unless the app could have written it."""
+    try:
+        row = store.game_row(db, game_id)
+        if row is None:
+            raise Unreadable("it is missing")
+        table, options = check_game_row(row)
+        game = games.load_game(db, game_id)
+        check_hands(game, table, options)
+        check_results(game, row)
+        for line in store.log_rows(db, game_id):
+            check_log_line(line)
+    except (AppError, RuleError, Unreadable, ValueError, TypeError, KeyError, IndexError) as error:
+        raise BadRequest(
+            f"Game {game_id} in the export can't be read: {reason(error)}. Nothing was imported."
+        ) from None
+
+
+def check_game_row(row: Mapping[str, Any]) -> tuple[Table, dict[str, Any]]:
+    text(row, "id", GAME_ID)
+    ruleset = get_ruleset(row["ruleset"])
+    players = games.clean_names(decoded(row, "players", list), "players", "player")
+    if list(players) != decoded(row, "players", list):
+        raise Unreadable("its players' names are not written as the app writes them")
+    team_names = tuple(decoded(row, "team_names", list))
+    if team_names and games.team_names_for(players, list(team_names)) != team_names:
+        raise Unreadable("its team names are not written as the app writes them")
+    dealer = whole(row, "first_dealer")
+    if not 0 <= dealer < len(players):
+        raise Unreadable(f"its first dealer is seat {dealer + 1} of {len(players)}")
+    table = Table(players, team_names, first_dealer=dealer)
+    ruleset.check_table(table)
+    options = decoded(row, "options", dict)
+    if ruleset.resolve_options(options, table) != options:
+        raise Unreadable("its options are not the ones the app would have stored")
+    if whole(row, "version") < 1:
+        raise Unreadable("its version is below 1")
+    text(row, "token_hash", HASH)
+    if row["status"] not in STATUSES:
+        raise Unreadable(f"its status is {str(row['status'])[:20]!r}")
+    for column in ("created_at", "updated_at"):
+        moment(row, column)
+    if row["finished_at"] is not None:
+        moment(row, "finished_at")
+    for column in ("match_id", "previous_game"):
+        if row[column] is not None:
+            text(row, column, GAME_ID)
+    if row["match_game"] is not None and whole(row, "match_game") < 1:
+        raise Unreadable("its place in its match is below 1")
+    return table, options
+
+
+def check_hands(game: games.Game, table: Table, options: Mapping[str, Any]) -> None:
+    """Every hand numbered in order, dealt by the right seat, and scored as its ruleset scores it."""
+    for expected, hand in enumerate(game.hands, start=1):
+        if hand.number != expected:
+            raise Unreadable(f"its hands skip from {expected - 1} to {hand.number}")
+        rescored = game.ruleset.score_hand(hand.entry, table, options)
+        if dict(rescored.scores) != dict(hand.result.scores):
+            raise Unreadable(f"hand {expected}'s scores are not what its entry scores")
+        if hand.dealer != game.ruleset.next_hand(table, options, expected - 1).dealer:
+            raise Unreadable(f"hand {expected} was not dealt by the right seat")
+    game.scored  # noqa: B018  # the plays posted live must score too
+
+
+def check_results(game: games.Game, row: Mapping[str, Any]) -> None:
+    """The stored status, winners and totals (read by the standings) are what the hands give."""
+    if (row["status"] == "finished") != game.finished:
+        raise Unreadable(f"it is marked {row['status']}, but its hands say otherwise")
+    if decoded(row, "winners", list) != list(game.status.winners):
+        raise Unreadable("its winners are not the ones its hands give")
+    if decoded(row, "totals", dict) != game.totals:
+        raise Unreadable("its totals are not what its hands add up to")
+
+
+def check_log_line(line: Mapping[str, Any]) -> None:
+    whole(line, "version")
+    moment(line, "at")
+    if not isinstance(line["action"], str) or not isinstance(line["actor"], str):
+        raise Unreadable("a line of its history has no action or actor")
+    if line["hand_number"] is not None:
+        whole(line, "hand_number")
+    if line["entry"] is not None:
+        decoded(line, "entry", object)
+
+
+def check_league(db: Database, slug: str) -> None:
+    """Refuse the league just inserted unless its name, token and seasons are as the app writes them."""
+    try:
+        row = store.league_row(db, slug)
+        if row is None:
+            raise Unreadable("it is missing")
+        text(row, "slug", SLUG)
+        if clean_name(row["name"], "league", "name", leagues.NAME_LIMIT) != row["name"]:
+            raise Unreadable("its name is not written as the app writes it")
+        text(row, "token_hash", HASH)
+        moment(row, "created_at")
+        for season in store.season_rows(db, int(row["id"])):
+            text(season, "slug", SLUG)
+            clean_name(season["name"], "season", "name", leagues.SEASON_NAME_LIMIT)
+            starts, ends = day(season, "starts_on"), day(season, "ends_on")
+            if ends < starts:
+                raise Unreadable(f"season {season['slug']} ends before it starts")
+    except (AppError, RuleError, Unreadable, ValueError, TypeError, KeyError) as error:
+        raise BadRequest(
+            f"League {slug} in the export can't be read: {reason(error)}. Nothing was imported."
+        ) from None
+
+
+# --- one value at a time -----------------------------------------------------------------
+
+
+def reason(error: Exception) -> str:
+    said = error.message if isinstance(error, AppError | RuleError) else str(error)
+    return said[:200]
+
+
+def text(row: Mapping[str, Any], column: str, pattern: re.Pattern[str]) -> str:
+    value = row[column]
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise Unreadable(f"its {column} is not what the app writes there")
+    return value
+
+
+def whole(row: Mapping[str, Any], column: str) -> int:
+    value = row[column]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Unreadable(f"its {column} is not a whole number")
+    return value
+
+
+def decoded(row: Mapping[str, Any], column: str, kind: type) -> Any:
+    """A JSON column, decoded, of the kind the app writes there."""
+    raw = row[column]
+    unreadable = Unreadable(f"its {column} is not the JSON the app writes there")
+    if not isinstance(raw, str):
+        raise unreadable
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise unreadable from None
+    if not isinstance(value, kind):
+        raise unreadable
+    return value
+
+
+def moment(row: Mapping[str, Any], column: str) -> datetime:
+    value = row[column]
+    if not isinstance(value, str):
+        raise Unreadable(f"its {column} is not a time")
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise Unreadable(f"its {column} is not a time") from None
+
+
+def day(row: Mapping[str, Any], column: str) -> date:
+    value = row[column]
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else date.fromisoformat("")
+    except ValueError:
+        raise Unreadable(f"its {column} is not a date") from None

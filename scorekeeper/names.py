@@ -1,0 +1,103 @@
+"""Names as people have them, and as they look (shared/SCORING.md).
+
+A name is stored in Unicode NFC, so "José" typed with one accented letter or with an "e"
+and a combining accent is one name. A name must show something: no name made only of
+spaces, zero-width characters or fillers (the Hangul filler draws nothing), and no control
+characters, zero-width spaces or direction overrides hidden in a visible one ("A\u200bnn"
+looks like "Ann"; an override turns the rest of a line around). Joiners stay allowed
+between visible characters: they make emoji sequences and are part of Persian and Indic
+spelling. The limit counts what a person sees: grapheme clusters, found by the `regex`
+module's `\\X` (the standard library has no grapheme segmentation).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import regex
+
+from scorekeeper.errors import RuleError
+
+GRAPHEME = regex.compile(r"\X")
+JOINERS = frozenset({"\u200c", "\u200d"})  # zero-width non-joiner, zero-width joiner
+# Letters and symbols by category, that nonetheless draw nothing.
+INVISIBLE = frozenset(
+    {
+        "\u115f",  # Hangul choseong filler
+        "\u1160",  # Hangul jungseong filler
+        "\u3164",  # Hangul filler
+        "\uffa0",  # halfwidth Hangul filler
+        "\u2800",  # Braille pattern blank
+        "\u034f",  # combining grapheme joiner
+        "\u17b4",  # Khmer vowel inherent aq
+        "\u17b5",  # Khmer vowel inherent aa
+    }
+)
+TAGS = range(0xE0020, 0xE0080)  # the letters of a subdivision flag, after a black flag
+BLACK_FLAG = "\U0001f3f4"
+# A person's letter with its marks is a few code points; an emoji family is seven. More
+# marks than this stacked on one letter is text drawn over its neighbours.
+CLUSTER_LIMIT = 12
+
+
+def clean_name(raw: object, what: str, field: str, limit: int) -> str:
+    """`raw` as a stored name: trimmed, spaces collapsed, NFC, visible, at most `limit` long."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise RuleError(f"every {what} needs a name", field)
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
+    clusters = GRAPHEME.findall(name)
+    for cluster in clusters:
+        refuse_hidden(cluster, name, what, field)
+    if not any(is_visible(char) for char in name):
+        raise RuleError(f"every {what} needs a name with a letter, digit or sign in it", field)
+    refuse_joiners_at_edges(name, what, field)
+    if len(clusters) > limit:
+        raise RuleError(f"“{shown(clusters)}…” is too long: at most {limit} characters", field)
+    return name
+
+
+def refuse_hidden(cluster: str, name: str, what: str, field: str) -> None:
+    """Refuse a cluster holding a character that hides, or hides what follows."""
+    if len(cluster) > CLUSTER_LIMIT:
+        raise RuleError(f"a {what}'s name has too many marks stacked on one letter", field)
+    for char in cluster:
+        category = unicodedata.category(char)
+        if category == "Cc":
+            raise RuleError(f"a {what}'s name cannot hold control characters", field)
+        if category == "Cs":
+            raise RuleError(f"a {what}'s name holds a character that is not text", field)
+        if char in INVISIBLE or (category == "Cf" and not allowed_format(char, cluster)):
+            raise RuleError(
+                f"a {what}'s name cannot hold invisible characters (zero-width spaces, "
+                "direction overrides, fillers): type it again with letters only",
+                field,
+            )
+
+
+def allowed_format(char: str, cluster: str) -> bool:
+    """Joiners, and the tag letters of a subdivision flag (🏴 + tags), draw as part of a sign."""
+    return char in JOINERS or (ord(char) in TAGS and cluster.startswith(BLACK_FLAG))
+
+
+def refuse_joiners_at_edges(name: str, what: str, field: str) -> None:
+    """A joiner joins two visible characters; at either end of a word it only hides."""
+    for word in name.split(" "):
+        if word[:1] in JOINERS or word[-1:] in JOINERS:
+            raise RuleError(
+                f"a {what}'s name cannot hold invisible characters at the start or end of a word",
+                field,
+            )
+
+
+def is_visible(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNPS" and char not in INVISIBLE
+
+
+def shown(clusters: list[str]) -> str:
+    return "".join(clusters[:20])
+
+
+def same_name_key(name: str) -> str:
+    """What two names are compared by: NFC, case and joiners set aside ("ANN" is "Ann")."""
+    key = unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+    return "".join(char for char in key if char not in JOINERS)

@@ -1,0 +1,170 @@
+"""Bad input of the shapes that once gave a 500 is now a 4xx with a sentence, and changes nothing.
+
+Each case here was a 500 on the real server (issue 14): Python's limit on converting long
+numbers, its recursion limit, `isdigit()` accepting "²", a lone surrogate reaching SQLite.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from tests.conftest import Api
+from tests.test_fuzz import database_dump
+
+HUGE = "9" * 5000
+THREE = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture
+def app(database: Path) -> Flask:
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": database,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "RATE_LIMIT_BURST": 0,
+        }
+    )
+
+
+def refused(response: Any, *statuses: int) -> str:
+    """The response's sentence, after checking it is one of the expected refusals."""
+    text = response.get_data(as_text=True)
+    assert response.status_code in statuses, (response.status_code, text[:300])
+    if response.is_json:
+        assert response.json["error"]
+        return str(response.json["error"])
+    assert "<h1" in text or "field-error" in text or 'class="error' in text, text[:300]
+    return text
+
+
+def raw_post(api: Api, path: str, body: str, game_id: str | None = None) -> Any:
+    headers = api.headers(game_id) if game_id else {}
+    return api.client.post(path, data=body, content_type="application/json", headers=headers)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"pips": {"Ann": 0, "Bob": ' + HUGE + ', "Cy": 1}, "domino": "Ann"}',
+        "[" * 1200 + "]" * 1200,
+        '{"pips": ' + "[" * 900 + "]" * 900 + "}",
+        '{"pips": {"Ann": 0, "Bob": 5, "Cy": 7}, "domino": "\\ud800"}',
+        '{"pips": {"\\udfff": 1}}',
+    ],
+    ids=["5000-digit number", "1200 levels", "900 levels", "lone surrogate", "surrogate key"],
+)
+def test_malformed_hands_are_refused_in_words(api: Api, database: Path, body: str) -> None:
+    game = api.create("block", THREE)
+    before = database_dump(database)
+    refused(raw_post(api, f"/api/games/{game['id']}/hands", body, game["id"]), 400, 422)
+    assert database_dump(database) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/games", '{"ruleset": "block", "players": ["Ann", "B\\ud800b", "Cy"]}'),
+        (
+            "/api/games",
+            '{"ruleset": "block", "players": ["Ann", "Bob"], "options": {"target": ' + HUGE + "}}",
+        ),
+        ("/api/leagues", '{"name": "Club \\udc00"}'),
+        ("/api/muggins/check", '{"ends": [' + HUGE + "]}"),
+    ],
+    ids=["surrogate player", "huge option", "surrogate league", "huge end"],
+)
+def test_malformed_creates_are_refused_in_words(
+    api: Api, database: Path, path: str, body: str
+) -> None:
+    before = database_dump(database)
+    refused(raw_post(api, path, body), 400, 422)
+    assert database_dump(database) == before
+
+
+def test_a_surrogate_season_name_is_refused(client: FlaskClient, database: Path) -> None:
+    league = client.post("/api/leagues", json={"name": "Club"}).json or {}
+    before = database_dump(database)
+    response = client.post(
+        f"/api/leagues/{league['slug']}/seasons",
+        data='{"name": "\\ud83d", "starts_on": "2026-01-01", "ends_on": "2026-02-01"}',
+        content_type="application/json",
+        headers={"X-League-Token": league["league_token"]},
+    )
+    refused(response, 400)
+    assert database_dump(database) == before
+
+
+@pytest.mark.parametrize("version", ["²", "٣", HUGE, "-1", "1.0", ""])
+def test_if_match_that_is_no_version_is_a_400(api: Api, version: str) -> None:
+    game = api.create("block", THREE)
+    response = api.post_hand(
+        game["id"], {"pips": {"Ann": 0, "Bob": 5, "Cy": 7}}, **{"If-Match": version}
+    )
+    assert "If-Match" in refused(response, 400)
+    assert api.game(game["id"])["hands"] == []
+
+
+def start(client: FlaskClient) -> str:
+    data = {"player-1": "Ann", "player-2": "Bob", "player-3": "Cy"}
+    response = client.post("/new/block", data=data)
+    assert response.status_code == 303
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"domino": "Ann", "pips-1": "--5", "pips-2": "3"},
+        {"domino": "Ann", "pips-1": HUGE, "pips-2": "3"},
+        {"domino": "Ann", "pips-1": "²", "pips-2": "3"},
+        {"domino": "Ann", "pips-1": "5", "pips-2": "3", "version": "²"},
+        {"domino": "Ann", "pips-1": "5", "pips-2": "3", "version": HUGE},
+    ],
+    ids=["double minus", "5000 digits", "superscript", "version ²", "huge version"],
+)
+def test_page_forms_refuse_bad_numbers_and_keep_the_hand(
+    client: FlaskClient, database: Path, form: dict[str, str]
+) -> None:
+    game = start(client)
+    before = database_dump(database)
+    response = client.post(f"/games/{game}/hands", data=form)
+    if "version" in form:
+        # No version given is no version checked: the hand is good and is recorded once.
+        assert response.status_code == 303
+        return
+    refused(response, 422)
+    assert f'value="{form["pips-1"][:50]}' in response.get_data(as_text=True)
+    assert database_dump(database) == before
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"end": HUGE}, {"end": ["5", "²"]}, {"end": "5", "claimed": HUGE}, {"end": "--5"}],
+)
+def test_the_checker_page_refuses_bad_numbers(client: FlaskClient, query: dict[str, Any]) -> None:
+    response = client.get("/muggins", query_string=query)
+    assert response.status_code == 200
+    said = re.findall(r'class="flash flash-error" role="alert">([^<]+)<', response.get_data(True))
+    assert len(said) == 1 and len(said[0]) < 200, said
+
+
+def test_new_game_options_of_5000_digits_are_refused(client: FlaskClient, database: Path) -> None:
+    before = database_dump(database)
+    data = {"player-1": "Ann", "player-2": "Bob", "option-target": HUGE}
+    refused(client.post("/new/block", data=data), 422)
+    assert database_dump(database) == before
+
+
+def test_undo_with_a_bad_hand_number_is_a_404(client: FlaskClient) -> None:
+    game = start(client)
+    response = client.post(f"/games/{game}/undo", data={"number": "²"})
+    refused(response, 404, 409)
