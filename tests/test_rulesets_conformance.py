@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,30 +193,39 @@ entries = st.dictionaries(
 )
 
 
+@pytest.fixture
+def client(database: Path) -> FlaskClient:
+    """One app for all of a property's examples (each plays its own game), writes unlimited."""
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t", "RATE_LIMIT_BURST": 0}
+    return create_app(config).test_client()
+
+
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(ruleset=st.sampled_from(RULESETS), entry=entries)
 def test_a_refused_entry_never_changes_the_game(
-    tmp_path_factory: Any, ruleset: Ruleset, entry: dict[str, Any]
+    client: FlaskClient, ruleset: Ruleset, entry: dict[str, Any]
 ) -> None:
     """Any entry is either scored or refused with a 422 sentence, and a refusal stores nothing."""
-    app = create_app(
-        {"TESTING": True, "DATABASE": tmp_path_factory.mktemp("db") / "x.db", "SECRET_KEY": "t"}
-    )
-    client = app.test_client()
     table = tables(ruleset)[0]
-    created = client.post("/api/games", json=new_game_body(ruleset, table)).json
-    headers = {"X-Scorer-Token": created["scorer_token"]}
-    client.post(
-        f"/api/games/{created['id']}/hands", json=ruleset.sample_entry(table), headers=headers
+    created = client.post("/api/games", json=new_game_body(ruleset, table))
+    assert created.status_code == 201, created.get_data(True)
+    game = created.json
+    assert game is not None
+    headers = {"X-Scorer-Token": game["scorer_token"]}
+    sample = client.post(
+        f"/api/games/{game['id']}/hands", json=ruleset.sample_entry(table), headers=headers
     )
-    before = json.dumps(client.get(f"/api/games/{created['id']}").json, sort_keys=True)
-    response = client.post(f"/api/games/{created['id']}/hands", json=entry, headers=headers)
-    assert response.status_code in (201, 409, 422), response.get_data(True)
-    if response.status_code != 201:
-        assert response.json["error"]
-        assert json.dumps(client.get(f"/api/games/{created['id']}").json, sort_keys=True) == before
+    # The game is under way, so the entry below meets a game that can still take a hand.
+    assert sample.status_code == 201, sample.get_data(True)
+    assert sample.json is not None and sample.json["status"] == "in_progress"
+    before = json.dumps(client.get(f"/api/games/{game['id']}").json, sort_keys=True)
+    response = client.post(f"/api/games/{game['id']}/hands", json=entry, headers=headers)
+    assert response.status_code in (201, 422), response.get_data(True)
+    if response.status_code == 422:
+        assert response.json is not None and response.json["error"]
+        assert json.dumps(client.get(f"/api/games/{game['id']}").json, sort_keys=True) == before
 
 
 # --- SCORING.md, common rules: "A game ends after the first hand at which its end condition
