@@ -193,6 +193,14 @@ class Game:
         return dict(self._running[number - 1]) if number else running_totals(self.table, ())
 
     @property
+    def title(self) -> str:
+        return self.ruleset.title_with(self.options)
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.ruleset.lowest_wins_with(self.options)
+
+    @property
     def match_games(self) -> int:
         return self.ruleset.match_games(self.table)
 
@@ -704,10 +712,8 @@ def score(game: Game, entry: Any, number: int) -> HandResult:
     """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
-    if game.ruleset.scored_from_totals:
-        before = game.totals_after(number - 1)
-        return game.ruleset.score_in_game(entry, game.table, game.options, before)
-    return game.ruleset.score_hand(entry, game.table, game.options)
+    before = game.totals_after(number - 1)
+    return game.ruleset.score_in_game(entry, game.table, game.options, before, number=number)
 
 
 def stored_hand(hand: PlayedHand) -> store.HandRow:
@@ -728,7 +734,7 @@ def rescore_after(tx: Connection, game: Game, number: int) -> Game:
     for later in game.hands[number:]:
         before = game.totals_after(later.number - 1)
         result = game.ruleset.score_in_game(
-            later.entry, game.table, game.options, before, strict=False
+            later.entry, game.table, game.options, before, number=later.number, strict=False
         )
         hand = replace(later, result=result)
         store.replace_hand(tx, game.id, stored_hand(hand))
@@ -811,6 +817,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset.id,
         "ruleset_name": game.ruleset.name,
+        "title": game.title,
         "players": list(game.table.players),
         "partnerships": game.table.partnerships,
         "sides": list(game.table.sides),
@@ -819,14 +826,19 @@ def game_json(game: Game) -> dict[str, Any]:
             for name, members in zip(game.table.team_names, game.table.teams, strict=True)
         },
         "options": dict(game.options),
-        "lowest_wins": game.ruleset.lowest_wins,
+        "lowest_wins": game.lowest_wins,
         "hands": [hand_json(game, hand) for hand in game.hands],
         "hand_in_progress": in_progress_json(game),
         **game_summary(game),
         "match": match_json(game),
         "next": None
         if upcoming is None
-        else {"hand": upcoming.number, "dealer": upcoming.dealer, "pass": upcoming.passing},
+        else {
+            "hand": upcoming.number,
+            "dealer": upcoming.dealer,
+            "pass": upcoming.passing,
+            **({"engine": upcoming.engine} if upcoming.engine else {}),
+        },
         "league": game.league,
         "created_at": game.created_at,
     }

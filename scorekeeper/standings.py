@@ -85,6 +85,7 @@ class LeagueGame:
     finished: bool
     created_at: str  # UTC, ISO 8601, as stored
     version: int  # bumped by every write to the game
+    options: Mapping[str, Any] = field(default_factory=dict)  # a custom game says who wins
 
     @classmethod
     def of(cls, result: store.GameResult) -> LeagueGame:
@@ -97,6 +98,7 @@ class LeagueGame:
             finished=result.finished,
             created_at=result.created_at,
             version=result.version,
+            options=result.options,
         )
 
     @cached_property
@@ -116,7 +118,7 @@ class LeagueGame:
     @property
     def lowest_wins(self) -> bool:
         ruleset = REGISTRY.get(self.ruleset)
-        return ruleset is not None and ruleset.lowest_wins
+        return ruleset is not None and ruleset.lowest_wins_with(self.options)
 
     @cached_property
     def side_keys(self) -> tuple[tuple[str, ...], ...]:

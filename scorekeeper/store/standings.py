@@ -54,14 +54,15 @@ class GameResult:
     finished: bool
     created_at: str  # UTC, ISO 8601
     version: int  # bumped by every write to the game
+    options: dict[str, Any]  # the game's options (a custom game says who wins)
 
 
-COLUMNS = "id, ruleset, players, team_names, totals, winners, status, created_at, version"
+COLUMNS = "id, ruleset, players, team_names, totals, winners, status, created_at, version, options"
 ORDER = "order by created_at, id"
 
 
 def result_of(row: tuple[Any, ...]) -> GameResult:
-    game_id, ruleset, players, team_names, totals, winners, status, started, version = row
+    game_id, ruleset, players, team_names, totals, winners, status, started, version, options = row
     return GameResult(
         game_id,
         ruleset,
@@ -72,6 +73,7 @@ def result_of(row: tuple[Any, ...]) -> GameResult:
         status == "finished",
         started,
         version,
+        loads(options or "{}"),
     )
 
 
