@@ -66,10 +66,18 @@ def change(game: games.Game, line: store.LogLine) -> Change:
         hand_number=line.hand_number,
         who=who(line.actor),
         # What a whole hand scored, in the game's own sentences, as it was scored then.
-        explanation=tuple(line.result["explanation"]) if line.result else (),
+        explanation=logged_explanation(line.result),
         entry=None if line.entry is None else json.dumps(line.entry, ensure_ascii=False),
         restorable=is_restorable(game, line),
     )
+
+
+def logged_explanation(result: object) -> tuple[str, ...]:
+    """A logged hand's explanation as kept; none if the line (an imported one) keeps none."""
+    explanation = result.get("explanation") if isinstance(result, dict) else None
+    if not isinstance(explanation, list):
+        return ()
+    return tuple(str(line) for line in explanation)
 
 
 def is_restorable(game: games.Game, line: store.LogLine) -> bool:
