@@ -156,7 +156,7 @@ def test_no_page_needs_inline_script_or_style_and_every_form_has_a_csrf_token(
     """The CSP forbids inline code, so none may be relied on; every POST form carries CSRF."""
     slug, league_token = next(iter(world.leagues.items()))
     # The scorer's phone manages the league too, so its admin pages and forms are seen, and
-    # a finished league game gives Ann a player page.
+    # a finished league game gives Ann a player page, and club night 1 its pages.
     assert world.client.get(f"/leagues/{slug}/admin/{league_token}").status_code == 303
     created = world.client.post(
         "/api/games",
@@ -175,6 +175,19 @@ def test_no_page_needs_inline_script_or_style_and_every_form_has_a_csrf_token(
         headers={"X-Scorer-Token": created["scorer_token"]},
     ).json
     assert finished is not None and finished["status"] == "finished"
+    night = world.client.post(
+        f"/api/leagues/{slug}/nights",
+        json={"ruleset": "moon"},
+        headers={"X-League-Token": league_token},
+    )
+    assert night.status_code == 201 and night.json is not None and night.json["number"] == 1
+    for path, body in (("players", {"add": ["Ann", "Bob", "Cy", "Dee"]}), ("rounds", {"round": 1})):
+        response = world.client.post(
+            f"/api/leagues/{slug}/nights/1/{path}",
+            json=body,
+            headers={"X-League-Token": league_token},
+        )
+        assert response.status_code in (200, 201), response.json
     watcher = world.app.test_client()
     audited: set[str] = set()
     forms = 0
