@@ -77,6 +77,10 @@ def serve(
         # poll() rather than select(), which stops at 1024 open files.
         connection_limit=CONNECTION_LIMIT,
         asyncore_use_poll=True,
+        # waitress drops X-Forwarded-* unless told which proxy to trust; behind a proxy the
+        # club trusts (TRUST_PROXY), the app's ProxyFix reads them, so they must reach it:
+        # else every phone is the proxy's address and shares one write allowance.
+        clear_untrusted_proxy_headers=not app.config.get("TRUST_PROXY"),
     )
 
 

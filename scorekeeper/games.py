@@ -177,6 +177,14 @@ class Game:
         return dict(self._running[number - 1]) if number else running_totals(self.table, ())
 
     @property
+    def title(self) -> str:
+        return self.ruleset.title_with(self.options)
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.ruleset.lowest_wins_with(self.options)
+
+    @property
     def match_games(self) -> int:
         return self.ruleset.match_games(self.table)
 
@@ -603,10 +611,8 @@ def score(game: Game, entry: Any, number: int) -> HandResult:
     """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
         raise RuleError("the hand must be given as an object of fields")
-    if game.ruleset.scored_from_totals:
-        before = game.totals_after(number - 1)
-        return game.ruleset.score_in_game(entry, game.table, game.options, before)
-    return game.ruleset.score_hand(entry, game.table, game.options)
+    before = game.totals_after(number - 1)
+    return game.ruleset.score_in_game(entry, game.table, game.options, before, number=number)
 
 
 def rescore_after(db: Database, game: Game, number: int) -> None:
@@ -614,7 +620,7 @@ def rescore_after(db: Database, game: Game, number: int) -> None:
     for later in game.hands[number:]:
         before = game.totals_after(later.number - 1)
         result = game.ruleset.score_in_game(
-            later.entry, game.table, game.options, before, strict=False
+            later.entry, game.table, game.options, before, number=later.number, strict=False
         )
         values = {**result_columns(later.entry, result), "updated_at": store.now()}
         store.replace_hand(db, game.id, later.number, values)
@@ -730,6 +736,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset.id,
         "ruleset_name": game.ruleset.name,
+        "title": game.title,
         "players": list(game.table.players),
         "partnerships": game.table.partnerships,
         "sides": list(game.table.sides),
@@ -738,14 +745,19 @@ def game_json(game: Game) -> dict[str, Any]:
             for name, members in zip(game.table.team_names, game.table.teams, strict=True)
         },
         "options": dict(game.options),
-        "lowest_wins": game.ruleset.lowest_wins,
+        "lowest_wins": game.lowest_wins,
         "hands": [hand_json(game, hand) for hand in game.hands],
         "hand_in_progress": in_progress_json(game),
         **game_summary(game),
         "match": match_json(game),
         "next": None
         if upcoming is None
-        else {"hand": upcoming.number, "dealer": upcoming.dealer, "pass": upcoming.passing},
+        else {
+            "hand": upcoming.number,
+            "dealer": upcoming.dealer,
+            "pass": upcoming.passing,
+            **({"engine": upcoming.engine} if upcoming.engine else {}),
+        },
         "league": game.league,
         "created_at": game.created_at,
     }

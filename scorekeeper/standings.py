@@ -93,6 +93,7 @@ class LeagueGame:
     created_at: str  # UTC, ISO 8601, as stored
     stored: int  # the row's rowid: settles the order of games started in the same millisecond
     version: int  # bumped by every write to the game
+    options: Mapping[str, Any] = field(default_factory=dict)  # a custom game says who wins
 
     @cached_property
     def stamp(self) -> Stamp:
@@ -111,7 +112,7 @@ class LeagueGame:
     @property
     def lowest_wins(self) -> bool:
         ruleset = REGISTRY.get(self.ruleset)
-        return ruleset is not None and ruleset.lowest_wins
+        return ruleset is not None and ruleset.lowest_wins_with(self.options)
 
     @cached_property
     def side_keys(self) -> tuple[tuple[str, ...], ...]:
@@ -191,7 +192,7 @@ def ruleset_name(ruleset_id: str) -> str:
 
 
 GAME_COLUMNS = (
-    "id, ruleset, players, team_names, totals, winners, status, created_at, rowid, version"
+    "id, ruleset, players, team_names, totals, winners, status, created_at, rowid, version, options"
 )
 
 
@@ -260,7 +261,9 @@ def games_where(
 
 
 def game_from_row(row: Sequence[Any]) -> LeagueGame:
-    game_id, ruleset, players, team_names, totals, winners, status, started, stored, version = row
+    game_id, ruleset, players, team_names, totals, winners, status, started, stored, version = row[
+        :10
+    ]
     return LeagueGame(
         id=game_id,
         ruleset=ruleset,
@@ -271,6 +274,7 @@ def game_from_row(row: Sequence[Any]) -> LeagueGame:
         created_at=started,
         stored=stored,
         version=version,
+        options=json.loads(row[10] or "{}"),
     )
 
 

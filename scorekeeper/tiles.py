@@ -111,6 +111,7 @@ def double_n(n: int) -> tuple[Tile, ...]:
 
 DOUBLE_SIX = TileSet("double-six", double_n(6))
 DOUBLE_NINE = TileSet("double-nine", double_n(9))
+DOUBLE_TWELVE = TileSet("double-twelve", double_n(12))  # Mexican Train
 # Eighty: two double-six sets with every blank tile taken out (42 tiles).
 EIGHTY_SET = TileSet(
     "Eighty (two double-six sets without blanks)",

@@ -105,7 +105,8 @@
       inputs.forEach(function (input, i) {
         const pips = form.querySelector('input[name="pips-' + i + '"]');
         if (!pips) return;
-        if (picked) pips.value = String(pipsOf(held(input)));
+        // A hand with no tile picked yet shows blank, not 0: a blank is not a count.
+        if (picked) pips.value = held(input).length ? String(pipsOf(held(input))) : "";
         pips.readOnly = picked;
       });
     }

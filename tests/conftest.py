@@ -1,21 +1,151 @@
-"""Fixtures: a real app on a real SQLite file in a temporary folder, and an API helper."""
+"""Fixtures: a real app on a real SQLite file in a temporary folder, and an API helper.
+
+The suite runs in parallel (pytest-xdist) and fast by default, without a test asking for it:
+
+- Every `tmp_path` (and `tempfile`'s folder) lives on a RAM disk (/dev/shm) where the
+  machine has one, so the in-process tests keep `synchronous=FULL` yet pay no disk flush
+  per write. The tests that
+  prove durability across a killed server take `disk_path`, a folder on the real disk.
+- The schema is migrated once per worker; each test's `database` is a copy of that file.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
-from scorekeeper import create_app
+from scorekeeper import create_app, db
+
+# Hypothesis never fails a test for being slow: the machine may be busy (and speed is
+# measured by `python -m bench`, not asserted). A test's own @settings still apply.
+settings.register_profile("scorekeeper", deadline=None)
+settings.load_profile("scorekeeper")
+
+RAM_DISK = Path("/dev/shm")
+RAM_PREFIX = "scorekeeper-tests-"
+RAM_DISK_NEEDED = 1024**3  # bytes free on /dev/shm to use it; a run takes far less
+REPOSITORY = Path(__file__).resolve().parents[1]
+RAM_BASETEMP = pytest.StashKey[Path]()
+SCREENSHOTS_WANTED = "SCOREKEEPER_SCREENSHOTS"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="write the browser tests' screenshots to test-artifacts/screenshots/ to look at",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own tmp_path factory reads --basetemp
+def pytest_configure(config: pytest.Config) -> None:
+    """Put the run's temporary folders on the RAM disk, unless `--basetemp` names one.
+
+    xdist's workers are given a folder inside the controller's, so only the controller
+    (or a run without xdist) chooses it, and removes it when the run ends.
+    """
+    if config.getoption("screenshots"):
+        os.environ[SCREENSHOTS_WANTED] = "1"  # xdist's workers inherit it
+    if hasattr(config, "workerinput") or config.option.basetemp is not None:
+        return
+    if not ram_disk_has_room():
+        return
+    remove_abandoned_ram_folders()
+    base = Path(tempfile.mkdtemp(prefix=f"{RAM_PREFIX}{os.getpid()}-", dir=RAM_DISK))
+    config.stash[RAM_BASETEMP] = base
+    config.option.basetemp = str(base / "pytest")  # pytest empties and makes this one itself
+    # `tempfile` in the tests, the servers they start and the browser use the RAM disk too;
+    # xdist's workers, started later, inherit it.
+    scratch = base / "scratch"
+    scratch.mkdir()
+    os.environ["TMPDIR"] = str(scratch)
+    tempfile.tempdir = str(scratch)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    base = config.stash.get(RAM_BASETEMP, None)
+    if base is not None:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def ram_disk_has_room() -> bool:
+    """A writable /dev/shm with room for a run (a container's default 64 MB is too small)."""
+    if not (RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK)):
+        return False
+    stats = os.statvfs(RAM_DISK)
+    return stats.f_bavail * stats.f_frsize >= RAM_DISK_NEEDED
+
+
+def remove_abandoned_ram_folders() -> None:
+    """A run killed before it could clean up leaves its folder in memory: remove those."""
+    for folder in RAM_DISK.glob(f"{RAM_PREFIX}*"):
+        pid = folder.name.removeprefix(RAM_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not process_is_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def process_is_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's run
+    return True
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> Path:
-    return tmp_path / "scorekeeper.sqlite3"
+def disk_path(request: pytest.FixtureRequest) -> Iterator[Path]:
+    """A folder on the real disk, for tests whose point is what reaches it (fsync, SIGKILL)."""
+    parent = REPOSITORY / "test-artifacts" / "disk"
+    parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=f"{request.node.name[:40]}-", dir=parent))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty database with every migration applied, made once per worker."""
+    path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
+    db.migrate(path)
+    # WAL lives in the file's header; the closed file has no -wal or -shm beside it to copy.
+    for leftover in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+    return path
+
+
+@pytest.fixture
+def database(tmp_path: Path, migrated_database: Path) -> Path:
+    """This test's own SQLite file, migrated: a copy of the session's migrated file."""
+    path = tmp_path / "scorekeeper.sqlite3"
+    shutil.copyfile(migrated_database, path)
+    return path
+
+
+@pytest.fixture
+def new_database(
+    tmp_path_factory: pytest.TempPathFactory, migrated_database: Path
+) -> Callable[[], Path]:
+    """For a property whose every example needs a file of its own: each call, another copy."""
+
+    def copy() -> Path:
+        path = tmp_path_factory.mktemp("db") / "scorekeeper.sqlite3"
+        shutil.copyfile(migrated_database, path)
+        return path
+
+    return copy
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,13 +24,14 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    database: Path, *extra: str, write_limit: bool = False
+    database: Path, *extra: str, write_limit: bool = False, env: Mapping[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`scorekeeper serve` on a free loopback port; yields its base URL and the process.
 
     What the server prints goes to a file beside the database (`server_log(database)`).
     Every test client writes from 127.0.0.1, where a club's phones each have their own
     address, so the per-client write limit is off unless asked for (test_security tests it).
+    `env` adds settings (SCOREKEEPER_*) to the server's environment.
     """
     port = free_port()
     log = server_log(database).open("w")
@@ -50,7 +51,11 @@ def serving(
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, **({} if write_limit else {"SCOREKEEPER_RATE_LIMIT_BURST": "0"})},
+        env={
+            **os.environ,
+            **({} if write_limit else {"SCOREKEEPER_RATE_LIMIT_BURST": "0"}),
+            **(env or {}),
+        },
         text=True,
     )
     base = f"http://127.0.0.1:{port}"

@@ -7,10 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.db import get_db
 from tests.conftest import Api
+from tests.test_fuzz import database_dump
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -382,6 +385,41 @@ def test_stale_if_match_is_refused_and_current_one_accepted(api: Api) -> None:
     assert api.post_hand(game["id"], entry, **{"If-Match": f'"{current}"'}).status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body", "ok"),
+    [
+        ("PUT", "/hands/1", {"pips": {"Ann": 0, "Bob": 30}, "domino": "Ann"}, 200),
+        ("DELETE", "/hands/2", None, 200),
+        ("POST", "/plays", {"player": "Ann", "ends": ["5-5"]}, 201),
+    ],
+)
+def test_every_write_refuses_a_stale_if_match_and_changes_nothing(
+    api: Api, database: Path, method: str, path: str, body: Any, ok: int
+) -> None:
+    """API.md: If-Match on any write; the phone that loaded an older version is told, and
+    nothing it sent is stored."""
+    game = api.create("muggins", ["Ann", "Bob"])
+    url = f"/api/games/{game['id']}{path}"
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"})
+    stale = api.game(game["id"])["version"]
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 7}, "domino": "Ann"})  # another phone
+    before = database_dump(database)
+    refused = api.client.open(
+        url, method=method, json=body, headers=api.headers(game["id"], **{"If-Match": f'"{stale}"'})
+    )
+    assert refused.status_code == 409, refused.json
+    assert "changed on another phone" in refused.json["error"]
+    assert database_dump(database) == before
+    current = api.game(game["id"])["version"]
+    accepted = api.client.open(
+        url,
+        method=method,
+        json=body,
+        headers=api.headers(game["id"], **{"If-Match": f'"{current}"'}),
+    )
+    assert accepted.status_code == ok, accepted.json
+
+
 def test_get_carries_the_version_as_etag(api: Api, client: FlaskClient) -> None:
     game = api.create("block", THREE)
     response = client.get(f"/api/games/{game['id']}")
@@ -421,11 +459,63 @@ def test_every_change_is_logged_without_the_token(api: Api, database: Path) -> N
     assert game["scorer_token"] not in everything
 
 
-def test_database_is_in_wal_mode_with_foreign_keys(app: Any, database: Path) -> None:
+def test_database_is_in_wal_mode_with_every_table(app: Any, database: Path) -> None:
     with sqlite3.connect(database) as conn:
         assert conn.execute("pragma journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
     assert {"games", "hands", "log", "leagues", "_sqlite_migrations"} <= tables
+
+
+def test_every_connection_has_full_sync_foreign_keys_and_a_busy_timeout(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every connection the app opens, as it is when it is closed (or at the end, for the one
+    the live board keeps open).
+
+    synchronous=FULL (2): an acknowledged hand survives a power cut; foreign keys on: no hand
+    of a game that does not exist; a busy timeout: a second writer waits, not fails.
+    """
+    opened: list[Watched] = []
+    seen: list[tuple[Any, ...]] = []
+
+    class Watched(sqlite3.Connection):
+        closed = False
+
+        def pragmas(self) -> tuple[Any, ...]:
+            names = ("synchronous", "foreign_keys", "busy_timeout", "journal_mode")
+            return tuple(self.execute(f"pragma {name}").fetchone()[0] for name in names)
+
+        def close(self) -> None:
+            seen.append(self.pragmas())
+            self.closed = True
+            super().close()
+
+    def connect(*args: Any, **kwargs: Any) -> Watched:
+        connection = real_connect(*args, **kwargs, factory=Watched)
+        assert isinstance(connection, Watched)
+        opened.append(connection)
+        return connection
+
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    client, api = app.test_client(), Api(app.test_client())
+    game = api.create("block", THREE)
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 5, "Cy": 5}, "domino": "Ann"})
+    league = client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    assert league is not None
+    for path in (f"/games/{game['id']}", f"/leagues/{league['slug']}", "/", "/healthz"):
+        assert client.get(path).status_code == 200, path
+    seen += [connection.pragmas() for connection in opened if not connection.closed]
+    assert len(opened) >= 4 and len(seen) == len(opened)
+    assert set(seen) == {(2, 1, 5000, "wal")}
+
+    with app.app_context():
+        connection = get_db().conn
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            connection.execute(
+                "insert into log (game_id, at, actor, action, version) values (?, ?, ?, ?, ?)",
+                ["no-such-game", "2026-01-01", "test", "entered", 1],
+            )
 
 
 # --- one error shape, and the contract published --------------------------------------

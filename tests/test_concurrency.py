@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +13,13 @@ from tests.server import call, serving
 pytestmark = pytest.mark.slow
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One real server for the module: no test here stops it, and each plays its own game."""
+    with serving(tmp_path_factory.mktemp("club") / "club.sqlite3") as (url, _process):
+        yield url
 
 
 def at_once(requests: list[tuple[str, str, Any, dict[str, str]]]) -> list[tuple[int, Any]]:
@@ -43,54 +50,52 @@ def long_game(base: str) -> Any:
     return game
 
 
-def test_two_phones_entering_the_same_hand_store_it_once(tmp_path: Path) -> None:
-    with serving(tmp_path / "club.sqlite3") as (base, _process):
-        game = long_game(base)
-        url = f"{base}/api/games/{game['id']}/hands"
-        for number in range(1, 7):
-            _, shown = call("GET", f"{base}/api/games/{game['id']}")
-            seen = {"X-Scorer-Token": game["scorer_token"], "If-Match": str(shown["version"])}
-            # Each phone enters what its player read out: the same hand, different numbers.
-            entries = [
-                {"pips": {"Ann": 0, "Bob": number, "Cy": 2}, "domino": "Ann"},
-                {"pips": {"Ann": 0, "Bob": number, "Cy": 3}, "domino": "Ann"},
-            ]
-            answers = at_once([("POST", url, entry, seen) for entry in entries])
-            statuses = sorted(status for status, _ in answers)
-            assert statuses == [201, 409], answers
-            (_, stored), (_, refused) = sorted(answers, key=lambda a: a[0])
-            assert stored["hand"]["number"] == number
-            scores = stored["hand"]["scores"]
-            # The refused phone is told which hand got there first, and with what scores.
-            assert refused["error"] == (
-                "This game changed on another phone since you loaded it: "
-                f"hand {number} was already entered "
-                f"(Ann {scores['Ann']}, Bob {scores['Bob']}, Cy {scores['Cy']}). "
-                "Look at the latest scores and try again."
-            )
-            _, after = call("GET", f"{base}/api/games/{game['id']}")
-            assert len(after["hands"]) == number
-            assert after["hands"][-1]["entry"] in entries
-
-
-def test_writers_without_if_match_lose_nothing_and_number_hands_in_order(tmp_path: Path) -> None:
-    """Two phones each sending 20 hands at full speed: 40 hands, numbered 1 to 40, none lost."""
-    with serving(tmp_path / "club.sqlite3") as (base, _process):
-        game = long_game(base)
-        url, token = f"{base}/api/games/{game['id']}/hands", game["scorer_token"]
-        sent: dict[str, list[tuple[int, Any]]] = {"A": [], "B": []}
-
-        def phone(name: str, cy: int) -> None:
-            for n in range(20):
-                entry = {"pips": {"Ann": 0, "Bob": n, "Cy": cy}, "domino": "Ann"}
-                sent[name].append(call("POST", url, entry, {"X-Scorer-Token": token}))
-
-        threads = [threading.Thread(target=phone, args=args) for args in (("A", 1), ("B", 2))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+def test_two_phones_entering_the_same_hand_store_it_once(base: str) -> None:
+    game = long_game(base)
+    url = f"{base}/api/games/{game['id']}/hands"
+    for number in range(1, 7):
         _, shown = call("GET", f"{base}/api/games/{game['id']}")
+        seen = {"X-Scorer-Token": game["scorer_token"], "If-Match": str(shown["version"])}
+        # Each phone enters what its player read out: the same hand, different numbers.
+        entries = [
+            {"pips": {"Ann": 0, "Bob": number, "Cy": 2}, "domino": "Ann"},
+            {"pips": {"Ann": 0, "Bob": number, "Cy": 3}, "domino": "Ann"},
+        ]
+        answers = at_once([("POST", url, entry, seen) for entry in entries])
+        statuses = sorted(status for status, _ in answers)
+        assert statuses == [201, 409], answers
+        (_, stored), (_, refused) = sorted(answers, key=lambda a: a[0])
+        assert stored["hand"]["number"] == number
+        scores = stored["hand"]["scores"]
+        # The refused phone is told which hand got there first, and with what scores.
+        assert refused["error"] == (
+            "This game changed on another phone since you loaded it: "
+            f"hand {number} was already entered "
+            f"(Ann {scores['Ann']}, Bob {scores['Bob']}, Cy {scores['Cy']}). "
+            "Look at the latest scores and try again."
+        )
+        _, after = call("GET", f"{base}/api/games/{game['id']}")
+        assert len(after["hands"]) == number
+        assert after["hands"][-1]["entry"] in entries
+
+
+def test_writers_without_if_match_lose_nothing_and_number_hands_in_order(base: str) -> None:
+    """Two phones each sending 20 hands at full speed: 40 hands, numbered 1 to 40, none lost."""
+    game = long_game(base)
+    url, token = f"{base}/api/games/{game['id']}/hands", game["scorer_token"]
+    sent: dict[str, list[tuple[int, Any]]] = {"A": [], "B": []}
+
+    def phone(name: str, cy: int) -> None:
+        for n in range(20):
+            entry = {"pips": {"Ann": 0, "Bob": n, "Cy": cy}, "domino": "Ann"}
+            sent[name].append(call("POST", url, entry, {"X-Scorer-Token": token}))
+
+    threads = [threading.Thread(target=phone, args=args) for args in (("A", 1), ("B", 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    _, shown = call("GET", f"{base}/api/games/{game['id']}")
     answers = sent["A"] + sent["B"]
     assert [status for status, _ in answers] == [201] * 40
     assert sorted(body["hand"]["number"] for _, body in answers) == list(range(1, 41))

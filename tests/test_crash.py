@@ -2,6 +2,7 @@
 
 A hand is acknowledged (201) only after its transaction commits with synchronous=FULL, so
 whatever happens to the process afterwards, an acknowledged hand must be in the file.
+The files are on the real disk (`disk_path`), where synchronous=FULL has a flush to wait for.
 """
 
 from __future__ import annotations
@@ -86,8 +87,8 @@ def wait_for_acknowledged(streams: list[HandStream], count: int) -> None:
     wait_for(lambda: sum(len(s.acknowledged) for s in streams) >= count)
 
 
-def test_every_acknowledged_hand_survives_sigkill_mid_stream(tmp_path: Path) -> None:
-    database = tmp_path / "club.sqlite3"
+def test_every_acknowledged_hand_survives_sigkill_mid_stream(disk_path: Path) -> None:
+    database = disk_path / "club.sqlite3"
     acknowledged: dict[str, dict[int, Any]] = {}
     games: dict[str, str] = {}
     for round_ in range(3):
@@ -133,9 +134,9 @@ def test_every_acknowledged_hand_survives_sigkill_mid_stream(tmp_path: Path) -> 
     assert integrity(database) == "ok"
 
 
-def test_a_backup_taken_mid_stream_is_whole_and_consistent(tmp_path: Path) -> None:
+def test_a_backup_taken_mid_stream_is_whole_and_consistent(disk_path: Path) -> None:
     """`scorekeeper backup` while hands pour in: a clean file, each hand with its log line."""
-    database, copy = tmp_path / "club.sqlite3", tmp_path / "backup.sqlite3"
+    database, copy = disk_path / "club.sqlite3", disk_path / "backup.sqlite3"
     with serving(database) as (base, _process):
         game_id, token = new_game(base)
         stream = HandStream(base, game_id, token, first=0)

@@ -194,13 +194,20 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> World:
 
 @pytest.fixture
 def world(template: World, tmp_path: Path) -> World:
-    database = tmp_path / "fuzz.sqlite3"
+    return copy_world(template, tmp_path / "fuzz.sqlite3")
+
+
+def copy_world(template: World, database: Path, **config: Any) -> World:
+    """The template's world on a copy of its file, its client holding the same cookie.
+
+    `config` is what the template was built with (the cookie is signed with its key).
+    """
     with (
         closing(sqlite3.connect(template.database)) as source,
         closing(sqlite3.connect(database)) as copy,
     ):
         source.backup(copy)
-    app = create_app({**CONFIG, "DATABASE": database})
+    app = create_app({**CONFIG, "DATABASE": database, **config})
     client = app.test_client()
     cookie = template.client.get_cookie("session")
     assert cookie is not None

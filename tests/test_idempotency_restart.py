@@ -17,9 +17,9 @@ HAND = {"pips": {"Ann": 0, "Bob": 7}, "domino": "Ann"}
 
 @pytest.mark.parametrize("stop", ["restart", "crash"])
 def test_a_retry_after_a_restart_returns_the_first_answer_and_records_once(
-    tmp_path: Path, stop: str
+    disk_path: Path, stop: str
 ) -> None:
-    database = tmp_path / "club.sqlite3"
+    database = disk_path / "club.sqlite3"
     with serving(database) as (base, process):
         _, game = call("POST", f"{base}/api/games", {"ruleset": "draw", "players": ["Ann", "Bob"]})
         hands = f"/api/games/{game['id']}/hands"

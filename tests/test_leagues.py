@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from openskill.models import PlackettLuce
 
 from scorekeeper.web.leagues import pages as league_pages
 from scorekeeper.web.leagues.rights import held_league_tokens
@@ -486,12 +487,65 @@ def club(client: FlaskClient, api: Api) -> League:
     return league
 
 
+def hand_worked_rating(games: list[tuple[list[list[str]], list[int]]]) -> dict[str, str]:
+    """μ − 3σ and σ of each player after these games, rated here with openskill's
+    Plackett–Luce model from its defaults (μ 25, σ 25/3), to one decimal as shown."""
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    for teams, ranks in games:
+        rated = model.rate(
+            [[ratings.get(p) or model.rating(name=p) for p in team] for team in teams], ranks=ranks
+        )
+        for team, new in zip(teams, rated, strict=True):
+            ratings.update(zip(team, new, strict=True))
+    return {p: f"{r.mu - 3 * r.sigma:.1f} {r.sigma:.1f}" for p, r in ratings.items()}
+
+
+def test_the_csv_export_has_the_numbers_worked_out_by_hand(
+    client: FlaskClient, club: League
+) -> None:
+    response = client.get(f"/leagues/{club.slug}/standings.csv")
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    # The byte-order mark that makes Excel read the names as UTF-8 (utf-8-sig reads a file
+    # with or without it, so it is looked for here).
+    assert response.data.startswith(b"\xef\xbb\xbf")
+    lines = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
+    block = hand_worked_rating(
+        [
+            ([["Ann"], ["Bob"], ["Cy"]], [1, 2, 2]),  # Ann dominoes; Bob and Cy score 0
+            ([["Bob"], ["Cy"]], [2, 1]),  # Cy dominoes
+            ([["Ann", "Cy"], ["Bob", "Dee"]], [2, 1]),  # Dee dominoes for Bob & Dee
+        ]
+    )
+    tile = hand_worked_rating(
+        [
+            ([["Ann"], ["Bob"], ["Cy"]], [1, 1, 3]),  # 3, 3, 5: the lowest win, together
+            ([["Ann"], ["Dee"], ["Cy"]], [1, 3, 2]),  # 1, 6, 4
+        ]
+    )
+    columns = ("ruleset", "place", "player", "played", "won", "win_rate_percent")
+    columns += ("points_for", "points_against", "average", "form")
+    # Points against: the average of the opponents' points in each game, added up.
+    assert [tuple(line[c] for c in columns) for line in lines] == [
+        ("block", "1", "Dee", "1", "1", "100", "8", "0", "8", "W"),
+        ("block", "2", "Ann", "2", "1", "50", "19", "8", "9.5", "WL"),  # 0 + 8
+        ("block", "3", "Cy", "3", "1", "33.3", "10", "17.5", "3.3", "LWL"),  # 9.5 + 0 + 8
+        ("block", "4", "Bob", "3", "1", "33.3", "8", "19.5", "2.7", "LLW"),  # 9.5 + 10 + 0
+        ("black-tile-11", "1", "Ann", "2", "2", "100", "4", "9", "2", "WW"),  # 4 + 5
+        ("black-tile-11", "2", "Bob", "1", "1", "100", "3", "4", "3", "W"),
+        ("black-tile-11", "3", "Cy", "2", "0", "0", "9", "6.5", "4.5", "LL"),  # 3 + 3.5
+        ("black-tile-11", "4", "Dee", "1", "0", "0", "6", "2.5", "6", "L"),
+    ]
+    for line in lines:
+        ratings = block if line["ruleset"] == "block" else tile
+        shown = f"{line['rating']} {line['rating_uncertainty']}"
+        assert shown == ratings[line["player"]], (line["ruleset"], line["player"])
+
+
 def test_the_csv_export_has_the_numbers_the_page_shows(client: FlaskClient, club: League) -> None:
     shown = page_tables(client, f"/leagues/{club.slug}")
     response = client.get(f"/leagues/{club.slug}/standings.csv")
-
-    assert response.mimetype == "text/csv"
-    assert "attachment" in response.headers["Content-Disposition"]
     lines = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert len(lines) == sum(len(rows) for rows in shown.values()) == 8
     for line in lines:
@@ -516,7 +570,9 @@ def test_exports_of_standings_and_games_as_json_and_csv(
 
     as_json = client.get(f"/leagues/{club.slug}/standings.json").json
     games_json = client.get(f"/leagues/{club.slug}/games.json").json
-    games_csv = client.get(f"/leagues/{club.slug}/games.csv").data.decode("utf-8-sig")
+    games_bytes = client.get(f"/leagues/{club.slug}/games.csv").data
+    assert games_bytes.startswith(b"\xef\xbb\xbf"), "the byte-order mark Excel needs"
+    games_csv = games_bytes.decode("utf-8-sig")
 
     assert as_json == standings(client, club)
     assert len(games_json["games"]) == 6  # type: ignore[index]

@@ -116,3 +116,10 @@ def test_jose_typed_two_ways_is_one_row_of_the_standings(client: FlaskClient, ap
         api.hand(game["id"], {"pips": {"José": 0, "Bob": 12}, "domino": "José"})
     rows = client.get(f"/api/leagues/{league['slug']}/standings").json["rows"]
     assert [(r["player"], r["played"]) for r in rows if r["player"] != "Bob"] == [("José", 2)]
+
+
+def test_an_entry_may_name_a_player_in_either_spelling(api: Api) -> None:
+    game = api.create("block", ["José", "Bob"])
+    nfd = unicodedata.normalize("NFD", "José")
+    result = api.hand(game["id"], {"pips": {nfd: 0, "Bob": 12}, "domino": nfd})
+    assert result["totals"] == {"José": 12, "Bob": 0}

@@ -426,3 +426,15 @@ def test_pairs_can_be_registered_again_and_changed_before_they_play(organiser: O
     refused = organiser.post(f"/{number}/players", {"pairs": [["Ann", "Bob"]]})
     assert refused.status_code == 422
     assert "already played tonight in a pair" in refused.json["error"]
+
+
+def test_a_retried_seating_with_its_idempotency_key_gets_the_same_round(
+    organiser: Organiser,
+) -> None:
+    number = organiser.open()
+    organiser.post(f"/{number}/players", {"add": NAMES[:8]})
+    first = organiser.post(f"/{number}/rounds", {"round": 1}, **{"Idempotency-Key": "seat-1"})
+    again = organiser.post(f"/{number}/rounds", {"round": 1}, **{"Idempotency-Key": "seat-1"})
+    assert first.status_code == again.status_code == 201
+    assert again.json == first.json
+    assert len(organiser.night(number)["rounds"]) == 1

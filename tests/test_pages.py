@@ -146,9 +146,11 @@ def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
 ) -> None:
     """A paper score sheet: a row per hand, each side's points and its total after the hand."""
     game = start(client, "block", ["Ann", "Bob"], **{"option-target": "1000"})
+    assert client.get(f"/api/games/{game}").json["options"]["target"] == 1000  # type: ignore[index]
     for n in range(1, 31):
         form = {"domino": "Ann", "pips-1": str(n), "version": str(n)}
         assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    assert client.get(f"/api/games/{game}").json["status"] == "in_progress"  # type: ignore[index]
 
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert [int(n) for n in re.findall(r'<tbody class="sheet-hand" id="hand-(\d+)"', page)] == list(
@@ -168,6 +170,19 @@ def test_a_long_game_is_one_sheet_with_the_running_total_after_every_hand(
     everything = client.get(older.group(1).replace("&amp;", "&")).get_data(as_text=True)
     assert everything.count("<li>Ann dominoed") == 30
     assert re.search(r'data-side="Ann"><span class="points">465<', page)  # the totals at the foot
+
+
+def test_a_stale_form_sent_again_after_its_hand_was_undone_saves_nothing(
+    client: FlaskClient,
+) -> None:
+    """Back to the form, Save again: the hand it saved was undone, and it stays undone."""
+    game = start(client, "block", ["Ann", "Bob"])
+    form = {"domino": "Ann", "pips-1": "12", "version": "1", "key": "one-time"}
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    assert client.post(f"/games/{game}/undo", data={"number": "1"}).status_code == 303
+    again = client.post(f"/games/{game}/hands", data=form)
+    assert again.status_code == 409 and "undone since" in again.get_data(True)
+    assert hands(client, game) == []
 
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
@@ -221,3 +236,25 @@ def test_refusals_name_fields_as_the_form_labels_them(client: FlaskClient) -> No
     nobody = client.post("/new/block", data={})
     assert nobody.status_code == 422
     assert "Type the players&#39; names, in seat order" in nobody.get_data(True)
+
+
+def test_a_form_from_a_page_loaded_before_another_phones_hand_is_refused(
+    client: FlaskClient,
+) -> None:
+    """A hand or a correction entered on a page that is out of date is refused with a
+    sentence and changes nothing; the phone sees the game as it is now."""
+    game = start(client, "block", ["Ann", "Bob"])
+    loaded = client.get(f"/api/games/{game}").json["version"]  # type: ignore[index]
+    first = {"domino": "Ann", "pips-1": "12", "version": str(loaded)}
+    assert client.post(f"/games/{game}/hands", data=first).status_code == 303
+    before = hands(client, game)
+
+    stale_hand = {"domino": "Bob", "pips-0": "9", "version": str(loaded)}
+    refused = client.post(f"/games/{game}/hands", data=stale_hand)
+    assert refused.status_code == 409
+    assert "changed on another phone" in refused.get_data(True)
+    stale_fix = {"domino": "Ann", "pips-1": "30", "version": str(loaded)}
+    refused = client.post(f"/games/{game}/hands/1", data=stale_fix)
+    assert refused.status_code == 409
+    assert "changed on another phone" in refused.get_data(True)
+    assert hands(client, game) == before

@@ -3,10 +3,11 @@ SCORING.md "Block and Draw" and "Common to every game")."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import HandResult, RuleError, ScoredHand, Table
@@ -651,3 +652,100 @@ def test_property_others_winner_scores_the_others_pips(
     assert result.scores[winner] == sum(entry["pips"][side] for side in others)
     assert all(result.scores[side] == 0 for side in others)
     assert list(result.scores) == list(table.sides)
+
+
+# A hand of any kind, scored here from SCORING.md's words: either ruleset, either scoring,
+# either set, dominoed or blocked (ties included), pips or tiles, with the doublings.
+
+
+@dataclass(frozen=True)
+class Dealt:
+    ruleset: BlockRuleset
+    table: Table
+    options: dict[str, Any]
+    held: dict[str, list[tuple[int, int]]]  # side -> the tiles it still holds
+    domino: str | None  # the player who went out, or None: the hand blocked
+    flags: dict[str, bool]
+    as_tiles: bool
+
+    def entry(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"domino": self.domino, **self.flags}
+        if self.as_tiles:
+            entry["tiles"] = {s: [f"{a}-{b}" for a, b in ts] for s, ts in self.held.items()}
+        else:
+            entry["pips"] = {s: sum(a + b for a, b in ts) for s, ts in self.held.items()}
+        return entry
+
+    def expected(self) -> dict[str, int]:
+        pips = {side: sum(a + b for a, b in tiles) for side, tiles in self.held.items()}
+        scores = dict.fromkeys(self.table.sides, 0)
+        difference = self.options["scoring"] == "difference"
+        if self.domino is not None:
+            winner = self.table.side_of(self.domino)
+            points = sum(p for side, p in pips.items() if side != winner)
+            if difference:
+                points = max(0, points - pips[winner])  # never below 0
+            scores[winner] = points * 2 ** sum(self.flags.values())
+            return scores
+        lightest = min(pips.values())
+        tied = [side for side, p in pips.items() if p == lightest]
+        others = sum(p for side, p in pips.items() if side not in tied)
+        if len(tied) == 1:
+            scores[tied[0]] = others - lightest if difference else others
+        elif not difference and not self.table.partnerships:
+            for side in tied:  # the tied players split the others' pips, rounded down
+                scores[side] = others // len(tied)
+        return scores  # otherwise a tie for the lightest hand: nobody scores
+
+
+@st.composite
+def dealt_hands(draw: st.DrawFn) -> Dealt:
+    ruleset = draw(st.sampled_from(RULESETS))
+    table = draw(st.sampled_from([TWO, THREE, FOUR, TEAMS]))
+    highest = draw(st.sampled_from([6, 9]))
+    options = {
+        "set": f"double-{'six' if highest == 6 else 'nine'}",
+        "scoring": draw(st.sampled_from(["difference", "others"])),
+        "double_either_end": draw(st.booleans()),
+        "double_with_double": draw(st.booleans()),
+    }
+    tiles = draw(
+        st.permutations([(a, b) for a in range(highest + 1) for b in range(a, highest + 1)])
+    )
+    domino = draw(st.sampled_from([None, *table.players]))
+    held: dict[str, list[tuple[int, int]]] = {}
+    for side in table.sides:
+        out = domino is not None and not table.partnerships and side == domino
+        fewest = 0 if domino is not None else 1  # nobody went out: everyone holds a tile
+        count = 0 if out else draw(st.integers(fewest, 5 if table.partnerships else 3))
+        held[side], tiles = tiles[:count], tiles[count:]
+    if domino is None and draw(st.booleans()):
+        # A tie for the lightest hand: some sides hold what the lightest holds (so its pips;
+        # its very tiles cannot be in two hands).
+        lightest = min(held.values(), key=lambda ts: sum(a + b for a, b in ts))
+        for side in table.sides[: draw(st.integers(2, len(table.sides)))]:
+            held[side] = list(lightest)
+    flags: dict[str, bool] = {}
+    if domino is not None:
+        for flag, option in (
+            ("either_end", "double_either_end"),
+            ("with_double", "double_with_double"),
+        ):
+            if options[option]:
+                flags[flag] = draw(st.booleans())
+    as_tiles = draw(st.booleans())
+    if as_tiles and len({t for ts in held.values() for t in ts}) < sum(map(len, held.values())):
+        as_tiles = False  # a tile claimed twice is an error; pips alone cannot say so
+    return Dealt(ruleset, table, options, held, domino, flags, as_tiles)
+
+
+@settings(max_examples=300)
+@given(dealt_hands())
+def test_property_every_kind_of_hand_scores_as_the_rules_say(hand: Dealt) -> None:
+    """SCORING.md Block and Draw, over generated legal hands of every kind."""
+    result = hand.ruleset.score_hand(
+        hand.entry(), hand.table, hand.ruleset.resolve_options(hand.options, hand.table)
+    )
+    assert result.scores == hand.expected()
+    assert list(result.scores) == list(hand.table.sides)
+    assert result.explanation

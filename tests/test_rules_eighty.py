@@ -710,6 +710,11 @@ class Deal:
             side: sum(COUNT_WORTH.get(t, 0) for t in tiles) for side, tiles in self.took.items()
         }
 
+    def points(self) -> dict[str, int]:
+        """What each team took, worked out here: 2 a trick plus the count it took."""
+        count = self.count()
+        return {side: 2 * self.tricks[side] + count[side] for side in SIDES}
+
     def entry(self, bidder: str, bid: object, *, tiles: bool) -> dict[str, Any]:
         entry: dict[str, Any] = {"bidder": bidder, "bid": bid, "tricks": dict(self.tricks)}
         if tiles:
@@ -756,7 +761,7 @@ def test_bid_rule_over_legal_hands(deal: Deal, bidder: str, bid: int) -> None:
     """SCORING.md: "Bid made ...: each team scores the points it took. Bid failed: the bidding
     team scores 0; the other team scores the bid plus the points it took"."""
     entry = deal.entry(bidder, bid, tiles=False)
-    raw = hand_points(entry, TABLE)
+    raw = deal.points()
     bidders = TABLE.side_of(bidder)
     (others,) = (s for s in SIDES if s != bidders)
     scores = score(entry).scores
@@ -772,7 +777,7 @@ def test_marks_one_mark_to_the_hand_winner(deal: Deal, bidder: str, bid: int) ->
     team) scores 1 mark"."""
     entry = deal.entry(bidder, bid, tiles=True)
     bidders = TABLE.side_of(bidder)
-    made = hand_points(entry, TABLE)[bidders] >= bid
+    made = deal.points()[bidders] >= bid
     scores = score(entry, marks=True).scores
     assert sorted(scores.values()) == [0, 1]
     assert (scores[bidders] == 1) == made

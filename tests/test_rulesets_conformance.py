@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import RuleError, ScoredHand, Table, end_of_game
 
 RULESETS = list(REGISTRY.values())
-NAMES = ("Ann", "Bob", "Cy", "Dee")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 def tables(ruleset: Ruleset) -> list[Table]:
@@ -64,6 +65,9 @@ def test_every_seed_game_is_registered() -> None:
         "moon",
         "texas-42",
         "fives-and-threes",
+        "mexican-train",
+        "latin-partnership",
+        "custom",
     }
 
 
@@ -71,7 +75,7 @@ def test_every_seed_game_is_registered() -> None:
 def test_declaration_is_complete(ruleset: Ruleset) -> None:
     assert ruleset.name and ruleset.description.endswith(".")
     assert ruleset.seed.endswith(".txt")
-    assert ruleset.players and all(2 <= n <= 4 for n in ruleset.players)
+    assert ruleset.players and all(2 <= n <= 10 for n in ruleset.players)
     assert ruleset.partnerships in ("never", "optional", "always")
     assert tables(ruleset), "no table can play this game"
 
@@ -178,6 +182,10 @@ entries = st.dictionaries(
             "all_passed",
             "plays",
             "either_end",
+            "double_blank",
+            "closer",
+            "capicua",
+            "pases_corridos",
         ]
     ),
     json_values,
@@ -185,30 +193,39 @@ entries = st.dictionaries(
 )
 
 
+@pytest.fixture
+def client(database: Path) -> FlaskClient:
+    """One app for all of a property's examples (each plays its own game), writes unlimited."""
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "t", "RATE_LIMIT_BURST": 0}
+    return create_app(config).test_client()
+
+
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(ruleset=st.sampled_from(RULESETS), entry=entries)
 def test_a_refused_entry_never_changes_the_game(
-    tmp_path_factory: Any, ruleset: Ruleset, entry: dict[str, Any]
+    client: FlaskClient, ruleset: Ruleset, entry: dict[str, Any]
 ) -> None:
     """Any entry is either scored or refused with a 422 sentence, and a refusal stores nothing."""
-    app = create_app(
-        {"TESTING": True, "DATABASE": tmp_path_factory.mktemp("db") / "x.db", "SECRET_KEY": "t"}
-    )
-    client = app.test_client()
     table = tables(ruleset)[0]
-    created = client.post("/api/games", json=new_game_body(ruleset, table)).json
-    headers = {"X-Scorer-Token": created["scorer_token"]}
-    client.post(
-        f"/api/games/{created['id']}/hands", json=ruleset.sample_entry(table), headers=headers
+    created = client.post("/api/games", json=new_game_body(ruleset, table))
+    assert created.status_code == 201, created.get_data(True)
+    game = created.json
+    assert game is not None
+    headers = {"X-Scorer-Token": game["scorer_token"]}
+    sample = client.post(
+        f"/api/games/{game['id']}/hands", json=ruleset.sample_entry(table), headers=headers
     )
-    before = json.dumps(client.get(f"/api/games/{created['id']}").json, sort_keys=True)
-    response = client.post(f"/api/games/{created['id']}/hands", json=entry, headers=headers)
-    assert response.status_code in (201, 409, 422), response.get_data(True)
-    if response.status_code != 201:
-        assert response.json["error"]
-        assert json.dumps(client.get(f"/api/games/{created['id']}").json, sort_keys=True) == before
+    # The game is under way, so the entry below meets a game that can still take a hand.
+    assert sample.status_code == 201, sample.get_data(True)
+    assert sample.json is not None and sample.json["status"] == "in_progress"
+    before = json.dumps(client.get(f"/api/games/{game['id']}").json, sort_keys=True)
+    response = client.post(f"/api/games/{game['id']}/hands", json=entry, headers=headers)
+    assert response.status_code in (201, 422), response.get_data(True)
+    if response.status_code == 422:
+        assert response.json is not None and response.json["error"]
+        assert json.dumps(client.get(f"/api/games/{game['id']}").json, sort_keys=True) == before
 
 
 # --- SCORING.md, common rules: "A game ends after the first hand at which its end condition
@@ -320,6 +337,11 @@ def test_a_correction_that_ends_the_game_earlier(
     later hand is marked as played after the end (API: "counted": false), and the page says so
     and offers to undo them. A correction can equally reopen a game." """
     case = earlier_end(ruleset, table)
+    if "rounds" in ruleset.resolve_options({}, table):
+        # A game of a fixed number of rounds (Mexican Train) ends after its last round whatever
+        # the hands hold: no correction can end it sooner.
+        assert case is None, f"{ruleset.id}: a correction ended a fixed-length game sooner"
+        return
     assert case is not None, f"{ruleset.id}: no sample hand can end a game sooner when corrected"
     created = client.post("/api/games", json=new_game_body(ruleset, table, case.options)).json
     assert created is not None

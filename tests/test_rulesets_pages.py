@@ -11,37 +11,16 @@ import re
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.eighty import EightyRuleset
 from scorekeeper.rules.moon import MoonRuleset
 from scorekeeper.rules.texas_42 import Texas42Ruleset
 from scorekeeper.web.entry_forms import ENTRY_FORMS
+from tests.test_pages import app, start  # noqa: F401 (app: the page tests' app, CSRF off)
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
-
-
-@pytest.fixture
-def app(tmp_path: Any) -> Flask:
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": tmp_path / "x.db",
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "RATE_LIMIT_BURST": 0,
-        }
-    )
-
-
-def start(client: FlaskClient, ruleset: str, players: list[str], **fields: str) -> str:
-    data = {f"player-{i}": name for i, name in enumerate(players, start=1)} | fields
-    response = client.post(f"/new/{ruleset}", data=data)
-    assert response.status_code == 303, response.get_data(True)
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def radio_values(page: str, name: str) -> list[str]:
@@ -168,9 +147,7 @@ def test_fives_and_threes_correction_keeps_the_out_flag(client: FlaskClient) -> 
     assert hand["entry"]["plays"][1]["out"] is True
 
 
-def test_new_games_are_watched_shared_and_stand_in_a_league(
-    client: FlaskClient, app: Flask
-) -> None:
+def test_new_games_are_watched_shared_and_stand_in_a_league(client: FlaskClient) -> None:
     """Issue 20: "sharing, leagues and nights work through the existing generic machinery" —
     a finished Texas 42 and Fives and Threes game in a league: watch page, share page,
     standings."""
@@ -202,7 +179,7 @@ def test_new_games_are_watched_shared_and_stand_in_a_league(
     )
     assert won.json is not None and won.json["winners"] == ["Ann & Cy"], won.json
 
-    watcher = app.test_client()
+    watcher = client.application.test_client()  # another phone: no scorer cookie
     for game in (texas, fives):
         watch = watcher.get(f"/games/{game['id']}")
         assert watch.status_code == 200

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import json
 import time
 import urllib.request
 from html.parser import HTMLParser
@@ -18,7 +19,14 @@ from scorekeeper import create_app, tokens
 from scorekeeper.web.security import WriteLimiter
 from tests.conftest import Api
 from tests.server import call, server_log, serving
-from tests.test_fuzz import ENDPOINTS, ROUTE_ARGUMENT, World, build_world, database_dump
+from tests.test_fuzz import (
+    ENDPOINTS,
+    ROUTE_ARGUMENT,
+    World,
+    build_world,
+    copy_world,
+    database_dump,
+)
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -28,10 +36,19 @@ CSP = (
 BLOCK_HAND = {"pips": {"Ann": 0, "Bob": 5, "Cy": 7}, "domino": "Ann"}
 
 
+SECURE = {"WTF_CSRF_ENABLED": True, "SECRET_KEY": "s"}
+
+
+@pytest.fixture(scope="module")
+def secure_template(tmp_path_factory: pytest.TempPathFactory) -> World:
+    """Built once: every test gets a copy of its file and its scorer cookie."""
+    return build_world(tmp_path_factory.mktemp("secure") / "secure.sqlite3", **SECURE)
+
+
 @pytest.fixture
-def world(tmp_path: Path) -> World:
+def world(secure_template: World, tmp_path: Path) -> World:
     """Real games with CSRF as in production (the rate limit has its own app); this client scores them all."""
-    return build_world(tmp_path / "secure.sqlite3", WTF_CSRF_ENABLED=True, SECRET_KEY="s")
+    return copy_world(secure_template, tmp_path / "secure.sqlite3", **SECURE)
 
 
 def fill(rule: str, world: World, game_id: str) -> str:
@@ -44,7 +61,8 @@ def fill(rule: str, world: World, game_id: str) -> str:
         "table": "1",
         "line_id": "1",
         "ruleset_id": "block",
-        "slug": "fuzz-club",
+        "slug": next(iter(world.leagues)),  # the real slug, with its random suffix
+        "player": "Ann",
     }
     return ROUTE_ARGUMENT.sub(lambda m: values.get(m.group(2), "x"), rule)
 
@@ -136,20 +154,50 @@ def test_no_page_needs_inline_script_or_style_and_every_form_has_a_csrf_token(
     world: World,
 ) -> None:
     """The CSP forbids inline code, so none may be relied on; every POST form carries CSRF."""
+    slug, league_token = next(iter(world.leagues.items()))
+    # The scorer's phone manages the league too, so its admin pages and forms are seen, and
+    # a finished league game gives Ann a player page.
+    assert world.client.get(f"/leagues/{slug}/admin/{league_token}").status_code == 303
+    created = world.client.post(
+        "/api/games",
+        json={
+            "ruleset": "block",
+            "players": ["Ann", "Bob"],
+            "league": slug,
+            "options": {"target": 10},
+        },
+        headers={"X-League-Token": league_token},
+    ).json
+    assert created is not None
+    finished = world.client.post(
+        f"/api/games/{created['id']}/hands",
+        json={"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"},
+        headers={"X-Scorer-Token": created["scorer_token"]},
+    ).json
+    assert finished is not None and finished["status"] == "finished"
     watcher = world.app.test_client()
-    checked = forms = 0
+    audited: set[str] = set()
+    forms = 0
     for path in page_paths(world):
         for client in (world.client, watcher):
             response = client.get(path)
-            assert response.status_code < 500, path
-            if response.mimetype != "text/html":
+            # The phone holding every right sees every page; a watcher is refused some.
+            allowed = (200,) if client is world.client else (200, 403)
+            assert response.status_code in allowed, (path, response.status_code)
+            if response.status_code != 200 or response.mimetype != "text/html":
                 continue
             found = audit(response.get_data(as_text=True))
             assert found.problems == [], f"{path}: {found.problems}"
             assert found.csrf_fields == found.post_forms, f"{path}: a POST form without CSRF"
-            checked += 1
+            audited.add(path)
             forms += found.post_forms
-    assert checked >= 20 and forms >= 3  # the scorer's pages and their forms were seen
+    # The league's pages were among them (a made-up slug would make every one a 404).
+    assert {
+        f"/leagues/{slug}",
+        f"/leagues/{slug}/manage",
+        f"/leagues/{slug}/players/Ann",
+    } <= audited
+    assert len(audited) >= 20 and forms >= 3
 
 
 def test_every_form_post_without_its_csrf_token_is_refused_and_changes_nothing(
@@ -256,6 +304,24 @@ def test_a_huge_form_is_refused_before_it_is_read(world: World) -> None:
     assert database_dump(world.database) == before
 
 
+def test_the_size_limit_is_64_kb_to_the_byte(api: Api, database: Path) -> None:
+    """A body of exactly 64 KB is read and scored; one byte more is refused unread."""
+    game = api.create("block", ["Ann", "Bob", "Cy"])
+    entry = json.dumps(BLOCK_HAND)
+    limit = 64 * 1024
+    at_limit = entry + " " * (limit - len(entry))  # JSON may end in any amount of space
+    assert len(at_limit.encode()) == limit
+    headers = {**api.headers(game["id"]), "Content-Type": "application/json"}
+    url = f"/api/games/{game['id']}/hands"
+    accepted = api.client.post(url, data=at_limit, headers=headers)
+    assert accepted.status_code == 201, accepted.json
+    before = database_dump(database)
+    refused = api.client.post(url, data=at_limit + " ", headers=headers)
+    assert refused.status_code == 413
+    assert "larger than any real entry" in refused.json["error"]
+    assert database_dump(database) == before
+
+
 # --- the write rate limit ------------------------------------------------------------
 
 
@@ -300,6 +366,35 @@ def test_a_flood_of_writes_is_refused_and_others_are_still_served(database: Path
         url, json=BLOCK_HAND, headers=headers, environ_base={"REMOTE_ADDR": "192.168.1.23"}
     )
     assert other.status_code == 201
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_real_server_limits_writes_per_phone_behind_a_trusted_proxy_only(
+    tmp_path: Path, trusted: bool
+) -> None:
+    """`scorekeeper serve` with the write limit on: behind a proxy it trusts (TRUST_PROXY)
+    each phone, named by X-Forwarded-For, has its own allowance; without TRUST_PROXY the
+    header is not believed (a flooder could invent addresses) and all share one."""
+    settings = {"SCOREKEEPER_RATE_LIMIT_BURST": "5", "SCOREKEEPER_RATE_LIMIT_PER_SECOND": "0.01"}
+    if trusted:
+        settings["SCOREKEEPER_TRUST_PROXY"] = "true"
+    flooder, other = {"X-Forwarded-For": "192.0.2.10"}, {"X-Forwarded-For": "192.0.2.11"}
+    with serving(tmp_path / "club.sqlite3", write_limit=True, env=settings) as (base, _process):
+        body = {"ruleset": "block", "players": ["Ann", "Bob", "Cy"], "options": {"target": 10_000}}
+        status, game = call("POST", f"{base}/api/games", body, flooder)
+        assert status == 201
+        url, token = (
+            f"{base}/api/games/{game['id']}/hands",
+            {"X-Scorer-Token": game["scorer_token"]},
+        )
+        statuses = [call("POST", url, BLOCK_HAND, {**token, **flooder})[0] for _ in range(5)]
+        assert statuses == [201, 201, 201, 201, 429]  # 5 writes, the game's creation included
+        status, refused = call("POST", url, BLOCK_HAND, {**token, **flooder})
+        assert status == 429 and "Too many changes" in refused["error"]
+        assert call("POST", url, BLOCK_HAND, {**token, **other})[0] == (201 if trusted else 429)
+        _, shown = call("GET", f"{base}/api/games/{game['id']}")
+        assert len(shown["hands"]) == (5 if trusted else 4)
 
 
 def test_a_flooded_page_form_gets_a_page_not_json(database: Path) -> None:
@@ -403,3 +498,48 @@ def test_an_unknown_game_looks_the_same_whatever_is_guessed(world: World) -> Non
         first, second = (stranger.get(path) for path in paths)
         assert first.status_code == second.status_code == 404
         assert first.get_data() == second.get_data()
+
+
+def test_the_api_takes_its_rights_from_headers_never_from_cookies(
+    client: FlaskClient, database: Path
+) -> None:
+    """A phone whose cookie holds the scorer and league rights still writes nothing through
+    the API without the headers: a page from another site cannot ride on the cookie."""
+    league = client.post("/api/leagues", json={"name": "Thursday Club"}).json
+    assert league is not None
+    slug, league_token = league["slug"], league["league_token"]
+    created = client.post(
+        "/api/games",
+        json={"ruleset": "muggins", "players": ["Ann", "Bob"], "league": slug},
+        headers={"X-League-Token": league_token},
+    ).json
+    assert created is not None
+    game, scorer = created["id"], {"X-Scorer-Token": created["scorer_token"]}
+    hand = {"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"}
+    assert client.post(f"/api/games/{game}/hands", json=hand, headers=scorer).status_code == 201
+    # The same phone opens both links: its cookie now holds both rights, as the pages show.
+    assert client.get(f"/games/{game}/join/{created['scorer_token']}").status_code == 303
+    assert client.get(f"/leagues/{slug}/admin/{league_token}").status_code == 303
+    assert client.get(f"/games/{game}/hands/1/edit").status_code == 200
+    assert client.get(f"/leagues/{slug}/manage").status_code == 200
+
+    before = database_dump(database)
+    writes = [
+        ("POST", f"/api/games/{game}/hands", hand),
+        ("PUT", f"/api/games/{game}/hands/1", {"pips": {"Ann": 0, "Bob": 30}, "domino": "Ann"}),
+        ("DELETE", f"/api/games/{game}/hands/1", None),
+        ("POST", f"/api/games/{game}/plays", {"player": "Ann", "ends": ["5-5"]}),
+        ("DELETE", f"/api/games/{game}/plays", None),
+        ("POST", f"/api/games/{game}/next", None),
+        (
+            "POST",
+            f"/api/leagues/{slug}/seasons",
+            {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"},
+        ),
+        ("POST", "/api/games", {"ruleset": "block", "players": ["Ann", "Bob"], "league": slug}),
+    ]
+    for method, url, body in writes:
+        response = client.open(url, method=method, json=body)
+        assert response.status_code == 403, (method, url, response.status_code)
+        assert response.json is not None and "token" in response.json["error"], (method, url)
+    assert database_dump(database) == before

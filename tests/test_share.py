@@ -465,3 +465,22 @@ def test_serve_prints_the_public_url_and_its_qr(
     output = serve_output(monkeypatch, tmp_path, "--public-url", "https://scores.example.org")
     assert "Open on a phone: https://scores.example.org/" in output
     assert decode_terminal(output) == "https://scores.example.org/"
+
+
+def test_serve_says_where_phones_open_it_or_why_they_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorekeeper.cli import where_to_open
+
+    everywhere = where_to_open(None, "0.0.0.0", 5000)
+    assert everywhere[0] == f"Open on a phone on this network: http://{LAN}:5000/"
+    assert "█" in everywhere[-1]  # the QR code of that address
+    loopback = where_to_open(None, "127.0.0.1", 5000)
+    assert loopback[0] == "Open on this laptop: http://127.0.0.1:5000/"
+    assert "Phones cannot reach this server" in loopback[1] and "--host 0.0.0.0" in loopback[1]
+    assert not any("█" in line for line in loopback)  # no code for phones to scan in vain
+    monkeypatch.setattr(links, "lan_address", lambda: None)
+    offline = where_to_open(None, "0.0.0.0", 5000)
+    assert "on no network" in offline[1]
+    hosted = where_to_open("https://scores.example.org", "0.0.0.0", 5000)
+    assert hosted[0] == "Open on a phone: https://scores.example.org/"

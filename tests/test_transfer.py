@@ -283,3 +283,25 @@ def test_export_needs_exactly_one_of_a_game_or_a_league(
     missing = cli("export", "--game", "nope", out, "--database", source["database"])
     assert missing.exit_code == 1 and "There is no game nope" in missing.output
     assert not out.exists()
+
+
+def test_a_league_whose_last_game_is_broken_imports_nothing_at_all(
+    source: dict[str, Any], tmp_path: Path
+) -> None:
+    """All or nothing: the league and its first games are written before the last game is
+    found unreadable, and every one of them is taken back."""
+    league_file, target = tmp_path / "league.json", tmp_path / "other.sqlite3"
+    exported = cli(
+        "export", "--league", source["slug"], league_file, "--database", source["database"]
+    )
+    assert exported.exit_code == 0, exported.output
+    document = json.loads(league_file.read_text())
+    assert len(document["leagues"]) == 1 and len(document["games"]) == 4
+    last = document["games"][-1]
+    last["game"] = {**last["game"], "players": "[1"}  # read only after it is inserted
+    league_file.write_text(json.dumps(document))
+    instance(target)
+    refused_import(league_file, target, f"Game {last['game']['id']} in the export can't be read")
+    with closing(sqlite3.connect(target)) as conn:
+        assert conn.execute("select count(*) from games").fetchone() == (0,)
+        assert conn.execute("select count(*) from leagues").fetchone() == (0,)

@@ -1,11 +1,33 @@
 """The explicit registry of rulesets: one module per game family, imported by name."""
 
-from scorekeeper.rules import black_tile, block, eighty, fives_and_threes, moon, muggins, texas_42
+from scorekeeper.rules import (
+    black_tile,
+    block,
+    custom,
+    eighty,
+    fives_and_threes,
+    latin_partnership,
+    mexican_train,
+    moon,
+    muggins,
+    texas_42,
+)
 from scorekeeper.rules.base import RuleError, Ruleset
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for module in (black_tile, block, eighty, fives_and_threes, moon, muggins, texas_42)
+    for module in (
+        black_tile,
+        block,
+        eighty,
+        fives_and_threes,
+        moon,
+        muggins,
+        texas_42,
+        mexican_train,
+        latin_partnership,
+        custom,
+    )
     for ruleset in module.RULESETS
 }
 

@@ -6,6 +6,7 @@ out. They may use this module and `scorekeeper.tiles`, nothing else of the app.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -103,6 +104,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    free_text: bool = False  # a str option typed by the players (a game's name), not chosen
 
     def default_for(self, table: Table) -> OptionValue:
         """The default in force for this table (some depend on the number of players)."""
@@ -131,9 +133,24 @@ class Option:
             if self.maximum is not None and value > self.maximum:
                 raise RuleError(f"{self.label} must be at most {self.maximum}", where)
             return value
+        if self.free_text:
+            return free_text(value, self.label, where)
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
         return value
+
+
+TEXT_LIMIT = 40
+
+
+def free_text(value: object, label: str, where: str) -> str:
+    """A short text typed by the players: 1 to 40 visible characters on one line."""
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(f"{label} needs a few words", where)
+    text = unicodedata.normalize("NFC", " ".join(value.split()))
+    if len(text) > TEXT_LIMIT or not text.isprintable():
+        raise RuleError(f"{label} must be at most {TEXT_LIMIT} letters on one line", where)
+    return text
 
 
 @dataclass(frozen=True)
@@ -196,6 +213,7 @@ class NextHand:
     number: int
     dealer: str
     passing: str | None = None
+    engine: str | None = None  # Mexican Train: the double the round is played from, "11-11"
 
 
 @dataclass(frozen=True)
@@ -260,6 +278,35 @@ class Ruleset:
         """Score one hand's entry, or raise RuleError naming what is wrong with it."""
         raise NotImplementedError
 
+    def score_in_game(
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        number: int = 1,
+        strict: bool = True,
+    ) -> HandResult:
+        """Score hand `number` knowing each side's total before it.
+
+        Most games score a hand on its own. Mexican Train's engine follows the hand's number;
+        a game that ends the moment a side reaches its target mid-hand (the partnership game)
+        or whose scores may not overshoot it (Fives and Threes) needs the totals before it:
+        those set `scored_from_totals`, so that a correction scores the hands after it again.
+        `strict` refuses what can only be refused at entry (a play after the game ended); a
+        hand scored again after an earlier correction is scored without it.
+        """
+        return self.score_hand(entry, table, options)
+
+    def lowest_wins_with(self, options: Options) -> bool:
+        """Whether the lowest total wins in a game with these options (custom games choose)."""
+        return self.lowest_wins
+
+    def title_with(self, options: Options) -> str:
+        """What a game with these options is called on its pages (a custom game is named)."""
+        return self.name
+
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """Whether the game is over after these hands: by default, first to the target wins."""
         return first_to_target(table, hands, options["target"])
@@ -295,22 +342,6 @@ class Ruleset:
 
     # --- games whose hand scores depend on the totals before the hand ---------------
     # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
-
-    def score_in_game(
-        self,
-        entry: Entry,
-        table: Table,
-        options: Options,
-        before: Mapping[str, int],
-        *,
-        strict: bool = True,
-    ) -> HandResult:
-        """Score a hand knowing each side's total before it (`scored_from_totals` games).
-
-        `strict` refuses what can only be refused at entry (a play after the game ended); a
-        hand scored again after an earlier hand was corrected is scored without it.
-        """
-        return self.score_hand(entry, table, options)
 
     def plays_in_game(
         self, plays: Sequence[Any], table: Table, options: Options, before: Mapping[str, int]

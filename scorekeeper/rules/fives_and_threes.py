@@ -327,6 +327,7 @@ class FivesAndThreesRuleset(Ruleset):
         options: Options,
         before: Mapping[str, int],
         *,
+        number: int = 1,
         strict: bool = True,
     ) -> HandResult:
         check_entry_keys(entry, ENTRY_FIELDS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -44,7 +45,22 @@ def json_body() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object ({…}).")
     check_shape(body)
-    return body
+    normalized: dict[str, Any] = in_nfc(body)
+    return normalized
+
+
+def in_nfc(value: Any) -> Any:
+    """Every text in NFC, as names are stored: "José" keyed with a combining accent is José.
+
+    Safe to recurse: check_shape has held the nesting to MAX_DEPTH.
+    """
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {in_nfc(key): in_nfc(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_nfc(item) for item in value]
+    return value
 
 
 class TooLong(ValueError):

@@ -11,6 +11,7 @@ _OTHER_CORNERS = ((30, 10), (10, 30))
 _CENTRE = ((20, 20),)
 _SIDES = ((10, 20), (30, 20))
 _MIDDLES = ((20, 10), (20, 30))
+_FOUR_ROWS = tuple((x, y) for x in (9, 31) for y in (7, 16, 24, 33))
 
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     0: (),
@@ -23,6 +24,10 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     7: _CORNERS + _OTHER_CORNERS + _SIDES + _CENTRE,
     8: _CORNERS + _OTHER_CORNERS + _SIDES + _MIDDLES,
     9: _CORNERS + _OTHER_CORNERS + _SIDES + _MIDDLES + _CENTRE,
+    # Double-twelve halves (Mexican Train): two columns of four, and a middle column.
+    10: (*_FOUR_ROWS, (20, 12), (20, 28)),
+    11: (*_FOUR_ROWS, (20, 12), (20, 20), (20, 28)),
+    12: (*_FOUR_ROWS, (20, 7), (20, 16), (20, 24), (20, 33)),
 }
 
 

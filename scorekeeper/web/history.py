@@ -68,24 +68,22 @@ def change(game: games.Game, line: Mapping[str, Any]) -> Change:
         action=line["action"],
         hand_number=line["hand_number"],
         who=who(line["actor"]),
-        explanation=explain(game, line["action"], entry, line["hand_number"]),
+        explanation=explain(game, line["action"], entry, line["hand_number"] or 1),
         entry=None if entry is None else json.dumps(entry, ensure_ascii=False),
         restorable=is_restorable(game, line),
     )
 
 
-def explain(game: games.Game, action: str, entry: Any, number: int | None) -> tuple[str, ...]:
-    """What a logged hand scored, in the game's own sentences (only for whole hands); a game
-    that scores from the totals before the hand (Fives and Threes) is given today's."""
+def explain(game: games.Game, action: str, entry: Any, number: int) -> tuple[str, ...]:
+    """What a logged hand scored, in the game's own sentences (only for whole hands)."""
     if action not in ("entered", "corrected", "undone") or not isinstance(entry, Mapping):
         return ()
     try:
-        if game.ruleset.scored_from_totals and number:
-            before = game.totals_after(min(number - 1, len(game.hands)))
-            return game.ruleset.score_in_game(
-                entry, game.table, game.options, before, strict=False
-            ).explanation
-        return game.ruleset.score_hand(entry, game.table, game.options).explanation
+        before = game.totals_after(min(number, len(game.hands) + 1) - 1)
+        result = game.ruleset.score_in_game(
+            entry, game.table, game.options, before, number=number, strict=False
+        )
+        return result.explanation
     except RuleError:
         return ()
 

@@ -62,7 +62,11 @@ ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
     "either_end": BOOLEAN,
     "with_double": BOOLEAN,
     "captured": SIDE_TILES,
-    "points": {**SIDE_MAP, "additionalProperties": {"type": "integer", "minimum": 0}},
+    "points": {
+        **SIDE_MAP,
+        "description": "Black Tile: 0 or more; custom: as typed, below 0 "
+        "only where the game's option `negative` allows it.",
+    },
     "widow": TILE,
     "plays": {"type": "array", "items": PLAY},
     "bidder": STRING,
@@ -74,6 +78,13 @@ ENTRY_FIELD_SCHEMAS: dict[str, Schema] = {
     "contract": {"enum": ["nello", "plunge", "splash", "sevens"]},
     "made": BOOLEAN,
     "bidder_tricks": {"type": "integer", "minimum": 0, "maximum": 7},
+    "double_blank": {**NULLABLE_STRING, "description": "Who holds the 0-0 (Mexican Train)."},
+    "closer": {**NULLABLE_STRING, "description": "Who made the last play of a tranque."},
+    "capicua": BOOLEAN,
+    "chuchazo": BOOLEAN,
+    "pases_corridos": {**NAMES, "description": "Who made a pase corrido, in play order."},
+    "last_tile": TILE,
+    "ends_before": {"type": "array", "items": {"type": "integer", "minimum": 0}},
 }
 
 

@@ -166,6 +166,11 @@ def replay(row: dict[str, Any], key: RequestKey) -> Response:
             "Idempotency-Key",
         )
     if row["undone_at"] is not None:
+        if key.from_page:
+            raise Conflict(
+                "This hand was saved once and has been undone since: it was not saved again. "
+                "Enter it anew if it should stand."
+            )
         raise Conflict(
             "The change this request made was undone since; it was not recorded again. "
             "Send it with a new key to record it again."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 from waitress.server import create_server
 
 from scorekeeper import create_app
+from tests.conftest import SCREENSHOTS_WANTED
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -195,7 +197,13 @@ def phone(page: Page, live_server: str) -> Phone:
 
 
 def screenshot(page: Page, name: str) -> None:
-    """Write `<name>-light.png` and `<name>-dark.png` for people to look at."""
+    """Write `<name>-light.png` and `<name>-dark.png` for people to look at.
+
+    Only when someone will: `pytest --screenshots` (or SCOREKEEPER_SCREENSHOTS=1). A test
+    that reads pixels itself takes its own screenshot, whatever this says.
+    """
+    if not os.environ.get(SCREENSHOTS_WANTED):
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     scrolled = page.evaluate("[window.scrollX, window.scrollY]")
     for scheme in ("light", "dark"):

@@ -39,7 +39,15 @@ def page_types(live_server: str) -> dict[str, str]:
     """One page of every type, with a game of each kind under way."""
     status, league = call("POST", f"{live_server}/api/leagues", {"name": "Habits Club"})
     assert status == 201
+    # A game this phone only watches: its pages come before any scorer link is opened, so
+    # the phone sees them as a watcher does (a scorer's cookie turns them into the scorer's).
+    status, watched = call(
+        "POST", f"{live_server}/api/games", {"ruleset": "draw", "players": ["Ann", "Bob"]}
+    )
+    assert status == 201
     paths = {
+        "watch": f"/games/{watched['id']}",
+        "table card": f"/games/{watched['id']}/card",
         "home": "/",
         "catalogue": "/new",
         "new game": "/new/eighty",
@@ -62,8 +70,6 @@ def page_types(live_server: str) -> dict[str, str]:
         assert status == 201
         paths[f"scorer {ruleset}"] = f"/games/{game['id']}/join/{game['scorer_token']}"
         paths[f"history {ruleset}"] = f"/games/{game['id']}/history"
-    paths["watch"] = f"/games/{game['id']}"
-    paths["table card"] = f"/games/{game['id']}/card"
     return paths
 
 
@@ -81,6 +87,9 @@ def test_every_page_has_big_tap_targets_and_fetches_nothing_from_elsewhere(
     for name, path in page_types(live_server).items():
         phone.go(path)
         page.wait_for_load_state("networkidle")
+        if name == "watch":
+            assert page.locator("#board[data-board-url]").count() == 1, "the live board"
+            assert page.locator("form[method=post]").count() == 0, "a watcher has no forms"
         assert_fits_a_phone(page)
         small = small_controls(page)
         if small:

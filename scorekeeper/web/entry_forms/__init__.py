@@ -6,8 +6,11 @@ from scorekeeper.errors import RuleError
 from scorekeeper.web.entry_forms import (
     black_tile,
     block,
+    custom,
     eighty,
     fives_and_threes,
+    latin_partnership,
+    mexican_train,
     moon,
     muggins,
     texas_42,
@@ -24,6 +27,9 @@ ENTRY_FORMS: dict[str, EntryForm] = {
     "muggins": muggins.FORM,
     "texas-42": texas_42.FORM,
     "fives-and-threes": fives_and_threes.FORM,
+    "mexican-train": mexican_train.FORM,
+    "latin-partnership": latin_partnership.FORM,
+    "custom": custom.FORM,
 }
 
 

@@ -33,7 +33,7 @@ class EntryForm:
 
 def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     """A whole number typed or tapped into `name`; blank is None."""
-    raw = (form.get(name) or "").strip()
+    raw = (form.get(name) or "").strip().replace("−", "-")
     if not raw:
         return None
     number = read_whole_number(raw, signed=True)
@@ -74,3 +74,8 @@ def player_named(game: Game, form: FormData, name: str) -> str | None:
 def tile_list(text: str) -> list[str]:
     """Tiles typed or tapped as "3-4 6-6" (spaces or commas between them)."""
     return [part for part in text.replace(",", " ").split() if part]
+
+
+def spoken_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy': names as a sentence says them."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -1,0 +1,317 @@
+"""Mexican Train: a round from each double down to 0-0; everybody scores their own pips; lowest wins.
+
+Contract: shared/SCORING_MORE.md, "Mexican Train — `mexican-train`" (no seed text: the rules
+come from the public sources listed there and in static/rules/mexican-train.txt).
+
+Interpretations settled by the contract (no source found): engines run downward only; equal
+lowest totals share the win; the pip ceilings (the set less the engine on the table); an
+engine in a hand and a misplaced `double_blank` are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.base import (
+    Entry,
+    HandResult,
+    NextHand,
+    Option,
+    Options,
+    RuleError,
+    Ruleset,
+    ScoredHand,
+    Status,
+    Table,
+    check_entry_keys,
+    dealer_of,
+    per_side,
+    running_totals,
+    whole_number,
+    zero_scores,
+)
+from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_TWELVE, Tile, TileSet, pip_count
+
+ENTRY_FIELDS = ("pips", "tiles", "domino", "double_blank")
+SETS: dict[str, TileSet] = {"double-twelve": DOUBLE_TWELVE, "double-nine": DOUBLE_NINE}
+DOUBLE_BLANK = Tile(0, 0)
+
+
+def rounds_in(set_name: str) -> int:
+    """A full game: one round per double, top double down to 0-0 (13 or 10)."""
+    return SETS[set_name].highest_end + 1
+
+
+def engine_of(options: Options, round_number: int) -> Tile:
+    """Round r is played from the double top − (r − 1): 12-12, 11-11, … (downward only)."""
+    top = SETS[options["set"]].highest_end
+    end = top - (round_number - 1)
+    return Tile(end, end)
+
+
+@dataclass(frozen=True)
+class Hands:
+    """What a round's entry says each player holds: pips, the tiles if given, the 0-0's holder."""
+
+    pips: Mapping[str, int]
+    tiles: Mapping[str, tuple[Tile, ...]] | None
+    double_blank: str | None
+
+
+@dataclass(frozen=True)
+class MexicanTrainRuleset(Ruleset):
+    """Fixed rounds, one per engine; each player scores the pips left in their own hand."""
+
+    def resolve_options(self, given: Mapping[str, object], table: Table) -> dict[str, Any]:
+        """`rounds` follows the set unless given: 13 with double-twelve, 10 with double-nine."""
+        resolved = super().resolve_options(given, table)
+        most = rounds_in(resolved["set"])
+        if "rounds" not in given:
+            resolved["rounds"] = most
+        elif resolved["rounds"] > most:
+            raise RuleError(
+                f"a {resolved['set']} game has at most {most} rounds "
+                f"({most - 1}-{most - 1} down to 0-0), not {resolved['rounds']}",
+                "options.rounds",
+            )
+        return resolved
+
+    # --- one round -----------------------------------------------------------------
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        """Round 1's scoring; a round of a game is scored by score_in_game."""
+        return self.score_round(entry, table, options, 1)
+
+    def score_in_game(
+        self,
+        entry: Entry,
+        table: Table,
+        options: Options,
+        before: Mapping[str, int],
+        *,
+        number: int = 1,
+        strict: bool = True,
+    ) -> HandResult:
+        return self.score_round(entry, table, options, number)
+
+    def score_round(self, entry: Entry, table: Table, options: Options, number: int) -> HandResult:
+        """Score round `number`: every player's own pips, 0 for the one who went out."""
+        check_entry_keys(entry, ENTRY_FIELDS)
+        engine = engine_of(options, number)
+        tileset = SETS[options["set"]]
+        domino = None if entry.get("domino") is None else table.player(entry["domino"], "domino")
+        hands = hands_left(entry, table, tileset, engine, domino)
+        value = options["double_blank_value"]
+        scores = zero_scores(table)
+        opening = f"Round {number} (engine {engine}): "
+        opening += f"{domino} went out: 0." if domino else "blocked; everybody counts their pips."
+        lines = [opening]
+        for player in table.players:
+            if player == domino:
+                continue
+            extra = value if hands.double_blank == player else 0
+            scores[player] = hands.pips[player] + extra
+            lines.append(round_line(player, hands, extra))
+        return HandResult(scores, tuple(lines))
+
+    # --- the game ------------------------------------------------------------------
+
+    def next_hand(self, table: Table, options: Options, hands_played: int) -> NextHand:
+        """The deal passes clockwise; the next round's engine is one lower."""
+        number = hands_played + 1
+        return NextHand(number, dealer_of(table, number), engine=str(engine_of(options, number)))
+
+    def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
+        """Over after the last round: the lowest total wins; equal lowest share the win."""
+        rounds = options["rounds"]
+        if len(hands) < rounds:
+            left = rounds - len(hands)
+            return Status(False, (), f"{left} round{'s' if left != 1 else ''} left")
+        counted = hands[:rounds]
+        totals = running_totals(table, counted)
+        lowest = min(totals.values())
+        tied = tuple(p for p in table.players if totals[p] == lowest)
+        if len(tied) > 1 and options["tiebreak_rounds_out"]:
+            return rounds_out_tiebreak(tied, counted, lowest, rounds)
+        if len(tied) == 1:
+            return Status(
+                True,
+                tied,
+                f"{tied[0]} has the lowest total ({lowest}) after {rounds} rounds and wins",
+            )
+        return Status(
+            True, tied, f"{' and '.join(tied)} share the win with {lowest} after {rounds} rounds"
+        )
+
+    def sample_entry(self, table: Table) -> dict[str, Any]:
+        pips = {player: 0 if i == 0 else 5 * i for i, player in enumerate(table.players)}
+        return {"pips": pips, "domino": table.players[0]}
+
+
+def hands_left(
+    entry: Entry, table: Table, tileset: TileSet, engine: Tile, domino: str | None
+) -> Hands:
+    """Each player's pips, from the numbers or the tiles, checked against the round."""
+    if ("pips" in entry) == ("tiles" in entry):
+        raise RuleError("give either each player's pips left or each player's tiles left", "pips")
+    holder = entry.get("double_blank")
+    named = None if holder is None else table.player(holder, "double_blank")
+    if named is not None and engine == DOUBLE_BLANK:
+        raise RuleError(
+            "0-0 is this round's engine: it is on the table, so nobody holds it", "double_blank"
+        )
+    if named is not None and named == domino:
+        raise RuleError(
+            f"{named} went out, so {named} cannot hold the 0-0: name who holds it", "double_blank"
+        )
+    if "tiles" in entry:
+        return tiles_left(entry, table, tileset, engine, domino, named)
+    most = tileset.total_pips - engine.pips
+    pips = {
+        player: whole_number(value, "pips", f"{player}'s pips", high=most)
+        for player, value in per_side(entry, "pips", table).items()
+    }
+    if sum(pips.values()) > most:
+        raise RuleError(
+            f"{sum(pips.values())} pips in all is more than the {tileset.name} set holds "
+            f"with the engine {engine} on the table ({most})",
+            "pips",
+        )
+    if domino is not None and pips[domino]:
+        raise RuleError(f"{domino} went out but has {pips[domino]} pips", "pips")
+    return Hands(pips, None, named)
+
+
+def tiles_left(
+    entry: Entry,
+    table: Table,
+    tileset: TileSet,
+    engine: Tile,
+    domino: str | None,
+    named: str | None,
+) -> Hands:
+    hands = tileset.parse_hands(per_side(entry, "tiles", table), "tiles")
+    for player, tiles in hands.items():
+        if engine in tiles:
+            raise RuleError(
+                f"{engine} is this round's engine; it is on the table, not in {player}'s hand",
+                "tiles",
+            )
+        if player == domino and tiles:
+            held = ", ".join(map(str, tiles))
+            raise RuleError(f"{player} went out but has tiles left: {held}", "tiles")
+        if domino is None and not tiles:
+            raise RuleError(
+                f"{player} has no tiles: name {player} as the player who went out", "tiles"
+            )
+    holder = next((p for p, tiles in hands.items() if DOUBLE_BLANK in tiles), None)
+    if named is not None and named != holder:
+        where = f"{holder} holds it" if holder else "nobody's tiles include it"
+        raise RuleError(f"the 0-0 is named as {named}'s, but {where}", "double_blank")
+    pips = {player: pip_count(tiles) for player, tiles in hands.items()}
+    return Hands(pips, hands, holder)
+
+
+def round_line(player: str, hands: Hands, extra: int) -> str:
+    """'Ann: 0-0, 3-4 = 7 pips + 50 for the 0-0 = 57.'"""
+    pips = hands.pips[player]
+    if hands.tiles is not None:
+        shown = ", ".join(str(t) for t in hands.tiles[player])
+        counted = f"{shown} = {pips} pip{'s' if pips != 1 else ''}"
+    else:
+        counted = f"{pips} pip{'s' if pips != 1 else ''}"
+    if extra:
+        return f"{player}: {counted} + {extra} for the 0-0 = {pips + extra}."
+    if hands.double_blank == player:
+        return f"{player}: {counted}, the 0-0 at face value = {pips}."
+    return f"{player}: {counted} = {pips}." if hands.tiles is not None else f"{player}: {counted}."
+
+
+def rounds_out_tiebreak(
+    tied: tuple[str, ...], hands: Sequence[ScoredHand], lowest: int, rounds: int
+) -> Status:
+    """Option `tiebreak_rounds_out`: among the tied, whoever went out in most rounds wins."""
+    went_out = {player: 0 for player in tied}
+    for hand in hands:
+        out = hand.entry.get("domino")
+        for player in tied:
+            if isinstance(out, str) and out.strip().casefold() == player.casefold():
+                went_out[player] += 1
+    most = max(went_out.values())
+    winners = tuple(p for p in tied if went_out[p] == most)
+    counts = ", ".join(f"{p} {went_out[p]}" for p in tied)
+    if len(winners) == 1:
+        return Status(
+            True,
+            winners,
+            f"{' and '.join(tied)} tied on {lowest} after {rounds} rounds; {winners[0]} went out "
+            f"in the most rounds ({counts}) and wins",
+        )
+    return Status(
+        True,
+        winners,
+        f"{' and '.join(winners)} share the win with {lowest} after {rounds} rounds, "
+        f"having gone out equally often ({counts})",
+    )
+
+
+MEXICAN_TRAIN = MexicanTrainRuleset(
+    id="mexican-train",
+    name="Mexican Train",
+    description="A round from each double down to 0-0; everybody scores the pips left in their "
+    "own hand, and the lowest total wins.",
+    seed="mexican-train.txt",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    partnerships="never",
+    options=(
+        Option("set", "Domino set", "double-twelve", str, choices=tuple(SETS)),
+        Option(
+            "rounds",
+            "Rounds (13 with double-twelve, 10 with double-nine)",
+            13,
+            int,
+            minimum=1,
+            maximum=13,
+        ),
+        Option(
+            "double_blank_value",
+            "What a 0-0 left in a hand scores (0 face value; 25 or 50 house rules)",
+            0,
+            int,
+            minimum=0,
+            maximum=100,
+        ),
+        Option(
+            "tiebreak_rounds_out",
+            "A tie for lowest goes to whoever went out in the most rounds",
+            False,
+            bool,
+        ),
+    ),
+    lowest_wins=True,
+    sources=(
+        "mexicantrain.com/rules.html: double-twelve set, 13 rounds, fewest points wins, each dot "
+        "one point; a round ends when a player plays all their dominoes or nobody can play",
+        "mexicantrain.com/blog/how-does-mexican-train-dominoes-end.html: a round ends when a "
+        "player lays their last tile, or when the boneyard is empty and nobody can play",
+        "lantzalotgames.com/product-page/mexican-train-deluxe: 13 rounds from 12-12 down to 0-0; "
+        "lowest total wins",
+        "pagat.com/domino/star/mextrain-c.html (Joe Celko): 2 to 8 players with double-nine or "
+        "double-twelve sets",
+        "tablegameshub.com/mexican-train-dominoes-score-calculator: double-nine 10 rounds, "
+        "double-twelve 13; the double blank 0 by face value, 25 or 50 as house scoring; going "
+        "out can break ties",
+        "visualfoodie.com/understanding-scoring-in-mexican-train-dominoes: blocked rounds; every "
+        "player counts their own pips; going out scores zero",
+        'eatsip365.com/explaining-the-scoring-rule-in-mexican-train-dominoes: "the standard rule '
+        'is simple: you count the pips", so a high 0-0 is a house rule',
+        'wikiHow, "Play Mexican Train Domino Game": the double blank generally 50, some count 25',
+        "htfbw.com/games-cards/Games/74972.shtml: the first player out receives zero points",
+        "Settled here, no source found: engines only run downward; a tied lowest total shares "
+        "the win; the pip ceilings; the engine cannot be in a hand",
+    ),
+)
+
+RULESETS = (MEXICAN_TRAIN,)
