@@ -205,10 +205,13 @@ def screenshot(page: Page, name: str) -> None:
     if not os.environ.get(SCREENSHOTS_WANTED):
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    scrolled = page.evaluate("[window.scrollX, window.scrollY]")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
     page.emulate_media(color_scheme="light")
+    # A whole-page picture may move the page: leave it where the player had it.
+    page.evaluate("([x, y]) => window.scrollTo(x, y)", scrolled)
 
 
 def look_at_sheet(page: Page, name: str) -> None:
