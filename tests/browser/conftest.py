@@ -153,6 +153,10 @@ class Phone:
     def sheet(self) -> dict[str, Any]:
         """The sheet as shown: its rows oldest first, each side's (points, total after the hand);
         and the totals at its foot."""
+        # A plain form's Save (script off) navigates: read the sheet of the page it lands on,
+        # once that page has its sheet, not the half-loaded document in between.
+        self.page.wait_for_load_state("domcontentloaded")
+        self.page.locator("#board .sheet").wait_for()
         shown: dict[str, Any] = self.page.evaluate(
             """() => {
                 const sheet = document.querySelector('#board .sheet');
