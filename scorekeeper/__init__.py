@@ -43,6 +43,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        # The cookie is sent only when the session changes. Refreshed on every request, a
+        # live page's poll that started before a POST and ended after it wrote the older
+        # cookie back over the new one: the organiser's "Round 1 is seated" vanished.
+        SESSION_REFRESH_EACH_REQUEST=False,
         # A hand form may stay open for a whole evening: the CSRF token is bound to the
         # phone's session (the secret kept in its cookie), not to the hour it was drawn.
         WTF_CSRF_TIME_LIMIT=None,

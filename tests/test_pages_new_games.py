@@ -9,38 +9,13 @@ import re
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
 from scorekeeper.rules import REGISTRY
 from scorekeeper.web.entry_forms import ENTRY_FORMS
+from tests.test_pages import app, hands, start  # noqa: F401 (app: the page tests' app, CSRF off)
 
 EIGHT = ["Christopher", "Margaret", "María José", "Dee", "Eve", "Fay", "Gus", "Hal"]
-
-
-@pytest.fixture
-def app(tmp_path: Any) -> Flask:
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": tmp_path / "x.db",
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "RATE_LIMIT_BURST": 0,
-        }
-    )
-
-
-def start(client: FlaskClient, ruleset: str, players: list[str], **fields: str) -> str:
-    data = {f"player-{i}": name for i, name in enumerate(players, start=1)} | fields
-    response = client.post(f"/new/{ruleset}", data=data)
-    assert response.status_code == 303, response.get_data(True)
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def hands(client: FlaskClient, game_id: str) -> list[dict[str, Any]]:
-    return client.get(f"/api/games/{game_id}").json["hands"]  # type: ignore[index]
 
 
 def errors(response: Any) -> list[str]:

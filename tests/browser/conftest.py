@@ -153,6 +153,10 @@ class Phone:
     def sheet(self) -> dict[str, Any]:
         """The sheet as shown: its rows oldest first, each side's (points, total after the hand);
         and the totals at its foot."""
+        # A plain form's Save (script off) navigates: read the sheet of the page it lands on,
+        # once that page has its sheet, not the half-loaded document in between.
+        self.page.wait_for_load_state("domcontentloaded")
+        self.page.locator("#board .sheet").wait_for()
         shown: dict[str, Any] = self.page.evaluate(
             """() => {
                 const sheet = document.querySelector('#board .sheet');
@@ -205,10 +209,13 @@ def screenshot(page: Page, name: str) -> None:
     if not os.environ.get(SCREENSHOTS_WANTED):
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    scrolled = page.evaluate("[window.scrollX, window.scrollY]")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.screenshot(path=SCREENSHOTS / f"{name}-{scheme}.png", full_page=True)
     page.emulate_media(color_scheme="light")
+    # A whole-page picture may move the page: leave it where the player had it.
+    page.evaluate("([x, y]) => window.scrollTo(x, y)", scrolled)
 
 
 def look_at_sheet(page: Page, name: str) -> None:

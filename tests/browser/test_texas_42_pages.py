@@ -138,8 +138,7 @@ def test_texas_42_for_points_with_tiles_and_nello(phone: Phone) -> None:
     assert phone.totals() == {US: 92, THEM: 49}
 
     # Correct hand 2: Ann & Cy took 36, not 35 — 93, and Bob & Dee 6.
-    phone.tap("#hand-2 .sheet-open")  # the sheet's row opens its explanation and Correct
-    phone.submit("#hand-2 .edit-link")
+    phone.correct(2)
     expect(page.locator('input[name="points-0"]')).to_have_value("35")
     page.fill('input[name="points-1"]', "")
     page.fill('input[name="points-0"]', "36")
