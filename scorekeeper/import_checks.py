@@ -92,6 +92,12 @@ def check_hands(game: games.Game, table: Table, options: Mapping[str, Any]) -> N
         rescored = game.ruleset.score_hand(hand.entry, table, options)
         if dict(rescored.scores) != dict(hand.result.scores):
             raise Unreadable(f"hand {expected}'s scores are not what its entry scores")
+        # The totals and the end of the game are counted from the stored steps, so they must
+        # be the ones the entry gives, item for item.
+        if [dict(step) for step in rescored.steps] != list(hand.result.steps):
+            raise Unreadable(f"hand {expected}'s running scores are not what its entry scores")
+        if not all(isinstance(line, str) for line in hand.result.explanation):
+            raise Unreadable(f"hand {expected}'s explanation is not written as the app writes it")
         if hand.dealer != game.ruleset.next_hand(table, options, expected - 1).dealer:
             raise Unreadable(f"hand {expected} was not dealt by the right seat")
     game.scored  # noqa: B018  # the plays posted live must score too
