@@ -152,7 +152,7 @@ def export_command(
         else:
             document = transfer.export_league(conn, str(league_slug))
     except AppError as error:
-        raise click.ClickException(error.message) from None
+        raise click.ClickException(str(error)) from None
     finally:
         conn.close()
     target.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -180,7 +180,7 @@ def import_command(source: Path, database: Path | None) -> None:
     try:
         imported = transfer.import_document(conn, document)
     except AppError as error:
-        raise click.ClickException(error.message) from None
+        raise click.ClickException(str(error)) from None
     except (ValueError, TypeError, KeyError, RecursionError, sqlite3.Error) as error:
         # Whatever the checks did not foresee is still refused whole, in a sentence.
         raise click.ClickException(

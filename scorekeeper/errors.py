@@ -1,16 +1,24 @@
-"""The one error type for entries that break the rules of a game."""
+"""The one error type for entries that break the rules of a game, and the one for refused requests.
+
+Each carries a sentence a person reads: a `Message` (said in the reader's language where the
+answer is made) or, while the code is moving to messages, a plain English string.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.words import Message
 
 
 class RuleError(ValueError):
     """An entry, option or tile that cannot be accepted, with a sentence a player understands."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Message, field: str | None = None) -> None:
+        super().__init__(str(message))
         self.message = message
         self.field = field
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class AppError(Exception):
@@ -18,10 +26,13 @@ class AppError(Exception):
 
     status = 400
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Message, field: str | None = None) -> None:
+        super().__init__(str(message))
         self.message = message
         self.field = field
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class BadRequest(AppError):
@@ -45,7 +56,7 @@ class TooManyRequests(AppError):
 
     status = 429
 
-    def __init__(self, message: str, retry_after: int) -> None:
+    def __init__(self, message: str | Message, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
 

@@ -151,8 +151,7 @@ def check_league(db: Connection, slug: str) -> None:
 
 
 def reason(error: Exception) -> str:
-    said = error.message if isinstance(error, AppError | RuleError) else str(error)
-    return said[:200]
+    return str(error)[:200]
 
 
 def text(row: Mapping[str, Any], column: str, pattern: re.Pattern[str]) -> str:

@@ -37,8 +37,9 @@ def error_response(status: int, message: str, field: str | None = None) -> Respo
 def refusal(error: AppError | RuleError) -> Response:
     """The answer to any refusal, for the pages that draw their own with the form kept."""
     if isinstance(error, RuleError):
-        return error_response(422, error.message[:1].upper() + error.message[1:], error.field)
-    response = error_response(error.status, error.message, error.field)
+        said = str(error)
+        return error_response(422, said[:1].upper() + said[1:], error.field)
+    response = error_response(error.status, str(error), error.field)
     if isinstance(error, TooManyRequests):
         response.headers["Retry-After"] = str(error.retry_after)
     return response

@@ -201,7 +201,7 @@ def check_in(slug: str, number: int) -> BaseResponse:
             get_db(), league, number, nights.CheckIn(add=nights.names_list(names, "add"))
         )
     except RuleError as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
         return back_to_night(night)
     flash(f"{len(after.present)} players present.", "success")
     return back_to_night(after)
@@ -225,7 +225,7 @@ def change_player(slug: str, number: int, what: str) -> BaseResponse:
         change = nights.parse_check_in({what: [name]})
         nights.check_in(get_db(), league, number, change)
     except RuleError as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
     else:
         verb = "has left: not seated again" if what == "remove" else "is back"
         flash(f"{' '.join(name.split())} {verb}.", "success")
@@ -242,7 +242,7 @@ def pair(slug: str, number: int) -> BaseResponse:
         change = nights.parse_check_in({"pairs": [[form.first.data or "", form.second.data or ""]]})
         nights.check_in(get_db(), league, number, change)
     except RuleError as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
     else:
         flash(f"{form.first.data} and {form.second.data} play as a pair.", "success")
     return back_to_night(night)
@@ -265,7 +265,7 @@ def seat(slug: str, number: int) -> BaseResponse:
             order_by="rating" if form.order.data == "rating" else "draw",
         )
     except (RuleError, AppError) as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
         return back_to_night(night)
     flash(f"Round {seated.round.number} is seated: {len(seated.round.tables)} tables.", "success")
     return back_to_night(seated.night)
@@ -280,7 +280,7 @@ def undo(slug: str, number: int, round_number: int) -> BaseResponse:
     try:
         nights.undo_round(get_db(), league, number, round_number)
     except (RuleError, AppError) as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
     else:
         flash(f"Round {round_number}'s seating is undone: seat it again when ready.", "success")
     return back_to_night(night)
@@ -295,7 +295,7 @@ def call_time(slug: str, number: int, round_number: int) -> BaseResponse:
     try:
         nights.call_time(get_db(), league, number, round_number, page_actor(league))
     except (RuleError, AppError) as refused:
-        flash(sentence(refused.message), "error")
+        flash(sentence(str(refused)), "error")
     else:
         flash(
             f"Time called for round {round_number}: each table finishes the hand in play.",
