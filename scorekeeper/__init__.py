@@ -36,6 +36,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.static_folder = asset_folder("static")
     # Block tags take their line with them: phones download no runs of blank indentation.
     app.jinja_options = {**app.jinja_options, "trim_blocks": True, "lstrip_blocks": True}
+    # Templates write every sentence as {{ _("…") }} / {% trans %}; until the catalogs are
+    # installed (the languages issue) the English ids are what is shown.
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
         # Larger than any real entry, small enough that a flood can't fill memory.
