@@ -195,6 +195,27 @@ def test_latin_partnership_a_hand_with_the_bonuses(client: FlaskClient) -> None:
     assert hands(client, game)[0]["scores"] == {"Us": 66, "Them": 25}
 
 
+def test_latin_partnership_double_nine_keeps_what_the_player_chose(client: FlaskClient) -> None:
+    """SCORING_MORE.md L514: the double-nine set brings the Cuban defaults (to 100, on the opponents'
+    hands, no capicúa or pase corrido) unless changed: a target of 200 typed on the page is
+    the player's choice, not a value to replace with the Cuban 100."""
+    page = client.get("/new/latin-partnership").get_data(True)
+    assert re.search(r'name="option-target" value=""', page)  # shown empty: it follows the set
+    assert "(default: 200; 100 with double-nine)" in page
+    cuban = {"option-set": "double-nine"}
+    chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": "200"})
+    options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"], options["capicua"]) == (200, "opponents", 0)
+    chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-count": "all"})
+    options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"]) == (100, "all")
+    untouched = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": ""})
+    options = client.get(f"/api/games/{untouched}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"], options["pase_corrido"]) == (100, "opponents", 0)
+    usual = start(client, "latin-partnership", FOUR, **{"option-target": ""})
+    assert client.get(f"/api/games/{usual}").json["options"]["target"] == 200  # type: ignore[index]
+
+
 def test_latin_partnership_closer_rules_ask_for_the_closer(client: FlaskClient) -> None:
     """SCORING_MORE.md L527: "`closer`: needed in a tranque with `closer_right` / `closer_left`"."""
     game = start(client, "latin-partnership", FOUR, **{"option-tranque": "closer_right"})
