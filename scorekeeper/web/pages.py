@@ -95,7 +95,9 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
             scorer.grant(game)
             share.remember_scorer_link(game.id, token)
             remember_names(game.table.players)
-            return redirect(url_for("pages.game", game_id=game.id), code=303)
+            return redirect(
+                url_for("pages.game", game_id=game.id, _anchor=opening(ruleset)), code=303
+            )
     page = render_template(
         "games/new.html",
         ruleset=ruleset,
@@ -108,6 +110,14 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         follows=follows,
     )
     return (page, status_of(error)) if error else page
+
+
+def opening(ruleset: Ruleset) -> str | None:
+    """Where a new game's page opens: a game scored play by play on a two-end pad (Fives and
+    Threes) opens at the first hand, its pad on screen, as after each play (plays.py); with
+    four long names under an empty sheet, the pad would start a scroll down. Others open at
+    the top."""
+    return "entry" if ruleset.flags_last_tile else None
 
 
 def league_names(held: Mapping[str, str]) -> dict[str, str]:
