@@ -15,6 +15,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.rules.latin_partnership import ENTRY_FIELDS
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
@@ -161,16 +162,6 @@ FORM = EntryForm(
     "entry/latin_partnership.html",
     read,
     fill,
-    (
-        "domino",
-        "pips",
-        "tiles",
-        "closer",
-        "capicua",
-        "chuchazo",
-        "pases_corridos",
-        "last_tile",
-        "ends_before",
-    ),
+    ENTRY_FIELDS,  # the page shows each entry field's refusal next to it
     ("tiles.js", "went_out.js", "pases.js"),
 )
