@@ -23,13 +23,16 @@ from scorekeeper.rules.base import (
     Options,
     RuleError,
     Ruleset,
+    Sentence,
     Table,
     check_entry_keys,
+    points_phrase,
     whole_number,
     zero_scores,
 )
 from scorekeeper.rules.muggins import OpenEnd, read_ends
 from scorekeeper.tiles import DOUBLE_SIX, Tile, parse_tile
+from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "FIVES_AND_THREES",
@@ -57,16 +60,24 @@ def count_points(count: int) -> int:
     return (0 if count % 5 else count // 5) + (0 if count % 3 else count // 3)
 
 
-def points_breakdown(count: int) -> str:
+def points_breakdown(count: int) -> Message:
     """'3 fives + 5 threes = 8', '2 fives = 2', 'no score'."""
-    parts = []
-    if count > 0 and count % 5 == 0:
-        parts.append(f"{count // 5} five{'s' if count // 5 > 1 else ''}")
-    if count > 0 and count % 3 == 0:
-        parts.append(f"{count // 3} three{'s' if count // 3 > 1 else ''}")
-    if not parts:
-        return "no score"
-    return f"{' + '.join(parts)} = {count_points(count)}"
+    fives = count > 0 and count % 5 == 0
+    threes = count > 0 and count % 3 == 0
+    five = say_n("%(count)s five", "%(count)s fives", count // 5)
+    three = say_n("%(count)s three", "%(count)s threes", count // 3)
+    if fives and threes:
+        return say(
+            "%(fives)s + %(threes)s = %(points)s",
+            fives=five,
+            threes=three,
+            points=count_points(count),
+        )
+    if fives or threes:
+        return say(
+            "%(part)s = %(points)s", part=five if fives else three, points=count_points(count)
+        )
+    return say("no score")
 
 
 def read_layout_ends(ends: object, field: str = "ends") -> tuple[OpenEnd, ...]:
@@ -105,7 +116,7 @@ class Score:
 
     side: str
     points: int
-    said: str
+    said: Message
     play: int
 
 
@@ -123,7 +134,7 @@ def _play_fields(play: object) -> Mapping[str, Any]:
     return play
 
 
-def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, str]:
+def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, Sentence]:
     """The play's points and how they came: "5 + 5-5 = 15 → 3 fives + 5 threes = 8"."""
     if "ends" not in play and "points" not in play:
         raise RuleError(f"{player}'s play must give its open ends or its points", "plays")
@@ -135,7 +146,7 @@ def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, str]:
             raise RuleError(f"no play scores {given}: a play scores one of {shown}", "plays")
     if "ends" not in play:
         assert given is not None
-        return given, f"{given} point{'s' if given != 1 else ''}"
+        return given, points_phrase(given)
     ends = read_layout_ends(play["ends"], "plays")
     count = sum(_end_pips(end) for end in ends)
     points = count_points(count)
@@ -143,7 +154,12 @@ def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, str]:
         raise RuleError(
             f"{player}'s ends count {count}, which scores {points}, not {given}", "plays"
         )
-    return points, f"{' + '.join(str(end) for end in ends)} = {count} → {points_breakdown(count)}"
+    return points, say(
+        "%(ends)s = %(count)s → %(breakdown)s",
+        ends=" + ".join(str(end) for end in ends),
+        count=count,
+        breakdown=points_breakdown(count),
+    )
 
 
 def _caller(play: Mapping[str, Any], player: str, table: Table, options: Options) -> str | None:
@@ -207,24 +223,35 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
                 "plays",
             )
         side = table.side_of(caller or player)
-        said = f"{player}: {how}"
         if caller is not None:
-            said += f", taken by {caller} (muggins)"
+            said = say(
+                "%(player)s: %(how)s, taken by %(caller)s (muggins)",
+                player=player,
+                how=how,
+                caller=caller,
+            )
+        else:
+            said = say("%(player)s: %(how)s", player=player, how=how)
         if out:
             _check_out(number, len(plays), player, domino, table)
             flagged = True
             assert domino is not None  # _check_out refuses out without domino
             if side == domino:
-                scores.append(Score(side, points + GO_POINT, f"{said}, + go {GO_POINT}", number))
+                with_go = say("%(play)s, + go %(go)s", play=said, go=GO_POINT)
+                scores.append(Score(side, points + GO_POINT, with_go, number))
                 continue
             scores.append(Score(side, points, said, number))
-            scores.append(Score(domino, GO_POINT, f"{player} chipped out: go {GO_POINT}", 0))
+            scores.append(Score(domino, GO_POINT, chipped_out(player), 0))
             continue
         scores.append(Score(side, points, said, number))
     if domino is not None and not flagged:
         who = entry["domino"] if isinstance(entry["domino"], str) else domino
-        scores.append(Score(domino, GO_POINT, f"{who.strip()} chipped out: go {GO_POINT}", 0))
+        scores.append(Score(domino, GO_POINT, chipped_out(who.strip()), 0))
     return tuple(scores)
+
+
+def chipped_out(who: str) -> Message:
+    return say("%(player)s chipped out: go %(go)s", player=who, go=GO_POINT)
 
 
 def _check_out(number: int, count: int, player: str, domino: str | None, table: Table) -> None:
@@ -277,39 +304,66 @@ def score_in_order(
     totals = {side: before.get(side, 0) for side in table.sides}
     counted = zero_scores(table)
     steps: list[Mapping[str, int]] = []
-    lines: list[str] = []
-    ended: str | None = None
+    lines: list[Sentence] = []
+    ended: Message | None = None
     for score in scores:
-        for_side = f" for {score.side}" if table.partnerships and score.points else ""
+        for_side = table.partnerships and score.points
         if ended is not None:
             if strict and score.play:
-                raise RuleError(f"the game ended at {ended}: play {score.play} came after", "plays")
-            lines.append(f"{score.said}: after the end of the game, not scored.")
+                raise RuleError(
+                    say(
+                        "the game ended at %(when)s: play %(number)s came after",
+                        when=ended,
+                        number=score.play,
+                    ),
+                    "plays",
+                )
+            lines.append(say("%(play)s: after the end of the game, not scored.", play=score.said))
             continue
         reached = totals[score.side] + score.points
         if not score.points:
-            lines.append(f"{score.said}.")
+            lines.append(say("%(play)s.", play=score.said))
             continue
+        values = {"play": score.said, "side": score.side, "total": reached, "target": target}
+        # Whole sentences, each written out, so that the catalogs' extraction finds them.
         if exact and reached > target:
             lines.append(
-                f"{score.said}; would make {reached}, over {target}: not scored{for_side}."
+                say(
+                    "%(play)s; would make %(total)s, over %(target)s: not scored for %(side)s.",
+                    **values,
+                )
+                if for_side
+                else say("%(play)s; would make %(total)s, over %(target)s: not scored.", **values)
             )
             continue
         totals[score.side] = reached
         counted[score.side] += score.points
         steps.append({**zero_scores(table), score.side: score.points})
         if reached >= target:
-            where = f"play {score.play}" if score.play else "the go point"
+            got = target if exact else reached
             ended = (
-                f"{where}: {score.side} reached {target}"
-                if exact
-                else f"{where}: {score.side} reached {reached}"
+                say(
+                    "play %(number)s: %(side)s reached %(total)s",
+                    number=score.play,
+                    side=score.side,
+                    total=got,
+                )
+                if score.play
+                else say("the go point: %(side)s reached %(total)s", side=score.side, total=got)
             )
-            lines.append(f"{score.said}{for_side}: {score.side} {reached}, the game is won.")
+            lines.append(
+                say("%(play)s for %(side)s: %(side)s %(total)s, the game is won.", **values)
+                if for_side
+                else say("%(play)s: %(side)s %(total)s, the game is won.", **values)
+            )
         else:
-            lines.append(f"{score.said}{for_side}: {score.side} {reached}.")
+            lines.append(
+                say("%(play)s for %(side)s: %(side)s %(total)s.", **values)
+                if for_side
+                else say("%(play)s: %(side)s %(total)s.", **values)
+            )
     if not scores:
-        lines.append("Blocked, and no play scored: nobody scores.")
+        lines.append(say("Blocked, and no play scored: nobody scores."))
     return HandResult(counted, tuple(lines), tuple(steps))
 
 
@@ -341,7 +395,7 @@ class FivesAndThreesRuleset(Ruleset):
         result = score_in_order(scores, table, options, before, strict=strict)
         if entry.get("domino") is None and scores:
             return HandResult(
-                result.scores, (*result.explanation, "Blocked: no go point."), result.steps
+                result.scores, (*result.explanation, say("Blocked: no go point.")), result.steps
             )
         return result
 

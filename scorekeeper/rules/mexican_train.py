@@ -23,8 +23,10 @@ from scorekeeper.rules.base import (
     RuleError,
     Ruleset,
     ScoredHand,
+    Sentence,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     dealer_of,
     per_side,
@@ -33,6 +35,7 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_TWELVE, Tile, TileSet, pip_count
+from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("pips", "tiles", "domino", "double_blank")
 SETS: dict[str, TileSet] = {"double-twelve": DOUBLE_TWELVE, "double-nine": DOUBLE_NINE}
@@ -105,9 +108,21 @@ class MexicanTrainRuleset(Ruleset):
         hands = hands_left(entry, table, tileset, engine, domino)
         value = options["double_blank_value"]
         scores = zero_scores(table)
-        opening = f"Round {number} (engine {engine}): "
-        opening += f"{domino} went out: 0." if domino else "blocked; everybody counts their pips."
-        lines = [opening]
+        opening = (
+            say(
+                "Round %(number)s (engine %(engine)s): %(player)s went out: 0.",
+                number=number,
+                engine=str(engine),
+                player=domino,
+            )
+            if domino
+            else say(
+                "Round %(number)s (engine %(engine)s): blocked; everybody counts their pips.",
+                number=number,
+                engine=str(engine),
+            )
+        )
+        lines: list[Sentence] = [opening]
         for player in table.players:
             if player == domino:
                 continue
@@ -128,7 +143,7 @@ class MexicanTrainRuleset(Ruleset):
         rounds = options["rounds"]
         if len(hands) < rounds:
             left = rounds - len(hands)
-            return Status(False, (), f"{left} round{'s' if left != 1 else ''} left")
+            return Status(False, (), say_n("%(count)s round left", "%(count)s rounds left", left))
         counted = hands[:rounds]
         totals = running_totals(table, counted)
         lowest = min(totals.values())
@@ -139,10 +154,22 @@ class MexicanTrainRuleset(Ruleset):
             return Status(
                 True,
                 tied,
-                f"{tied[0]} has the lowest total ({lowest}) after {rounds} rounds and wins",
+                say(
+                    "%(player)s has the lowest total (%(total)s) after %(rounds)s rounds and wins",
+                    player=tied[0],
+                    total=lowest,
+                    rounds=rounds,
+                ),
             )
         return Status(
-            True, tied, f"{' and '.join(tied)} share the win with {lowest} after {rounds} rounds"
+            True,
+            tied,
+            say(
+                "%(names)s share the win with %(total)s after %(rounds)s rounds",
+                names=and_list(tied),
+                total=lowest,
+                rounds=rounds,
+            ),
         )
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
@@ -214,19 +241,31 @@ def tiles_left(
     return Hands(pips, hands, holder)
 
 
-def round_line(player: str, hands: Hands, extra: int) -> str:
+def round_line(player: str, hands: Hands, extra: int) -> Message:
     """'Ann: 0-0, 3-4 = 7 pips + 50 for the 0-0 = 57.'"""
     pips = hands.pips[player]
+    counted = say_n("%(count)s pip", "%(count)s pips", pips)
     if hands.tiles is not None:
         shown = ", ".join(str(t) for t in hands.tiles[player])
-        counted = f"{shown} = {pips} pip{'s' if pips != 1 else ''}"
-    else:
-        counted = f"{pips} pip{'s' if pips != 1 else ''}"
+        counted = say("%(tiles)s = %(pips)s", tiles=shown, pips=counted)
     if extra:
-        return f"{player}: {counted} + {extra} for the 0-0 = {pips + extra}."
+        return say(
+            "%(player)s: %(pips)s + %(extra)s for the 0-0 = %(total)s.",
+            player=player,
+            pips=counted,
+            extra=extra,
+            total=pips + extra,
+        )
     if hands.double_blank == player:
-        return f"{player}: {counted}, the 0-0 at face value = {pips}."
-    return f"{player}: {counted} = {pips}." if hands.tiles is not None else f"{player}: {counted}."
+        return say(
+            "%(player)s: %(pips)s, the 0-0 at face value = %(total)s.",
+            player=player,
+            pips=counted,
+            total=pips,
+        )
+    if hands.tiles is not None:
+        return say("%(player)s: %(pips)s = %(total)s.", player=player, pips=counted, total=pips)
+    return say("%(player)s: %(pips)s.", player=player, pips=counted)
 
 
 def rounds_out_tiebreak(
@@ -246,14 +285,27 @@ def rounds_out_tiebreak(
         return Status(
             True,
             winners,
-            f"{' and '.join(tied)} tied on {lowest} after {rounds} rounds; {winners[0]} went out "
-            f"in the most rounds ({counts}) and wins",
+            say(
+                "%(names)s tied on %(total)s after %(rounds)s rounds; %(player)s went out in the "
+                "most rounds (%(counts)s) and wins",
+                names=and_list(tied),
+                total=lowest,
+                rounds=rounds,
+                player=winners[0],
+                counts=counts,
+            ),
         )
     return Status(
         True,
         winners,
-        f"{' and '.join(winners)} share the win with {lowest} after {rounds} rounds, "
-        f"having gone out equally often ({counts})",
+        say(
+            "%(names)s share the win with %(total)s after %(rounds)s rounds, having gone out "
+            "equally often (%(counts)s)",
+            names=and_list(winners),
+            total=lowest,
+            rounds=rounds,
+            counts=counts,
+        ),
     )
 
 
