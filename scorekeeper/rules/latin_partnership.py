@@ -23,7 +23,9 @@ from scorekeeper.rules.base import (
     Options,
     RuleError,
     Ruleset,
+    Sentence,
     Table,
+    and_list,
     check_entry_keys,
     flag,
     per_side,
@@ -31,6 +33,7 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_SIX, Tile, TileSet, pip_count
+from scorekeeper.words import Message, say
 
 ENTRY_FIELDS = (
     "pips",
@@ -100,7 +103,7 @@ class LatinPartnershipRuleset(Ruleset):
             table.player(entry["closer"], "closer")  # named, it must be a player of the game
         left = pips_left(entry, table, options, domino)
         check_last_tile(entry, options, left, domino)
-        steps: list[tuple[dict[str, int], str]] = [
+        steps: list[tuple[dict[str, int], Message]] = [
             pase_step(table, options, player) for player in pases_corridos(entry, table, options)
         ]
         if domino is not None:
@@ -271,15 +274,17 @@ def pases_corridos(entry: Entry, table: Table, options: Options) -> list[str]:
     return [table.player(name, "pases_corridos") for name in raw]
 
 
-def pase_step(table: Table, options: Options, player: str) -> tuple[dict[str, int], str]:
+def pase_step(table: Table, options: Options, player: str) -> tuple[dict[str, int], Message]:
     team = table.side_of(player)
     points = options["pase_corrido"]
-    return {**zero_scores(table), team: points}, f"{player}: pase corrido, {points} to {team}."
+    return {**zero_scores(table), team: points}, say(
+        "%(player)s: pase corrido, %(points)s to %(team)s.", player=player, points=points, team=team
+    )
 
 
 def domino_step(
     entry: Entry, table: Table, options: Options, left: Left, domino: str, number: int
-) -> tuple[dict[str, int], str]:
+) -> tuple[dict[str, int], Message]:
     """The team that dominoed scores the pips by `count`, with its bonuses."""
     team = table.side_of(domino)
     others = next(t for t in table.sides if t != team)
@@ -296,87 +301,137 @@ def domino_step(
     bonuses = []
     capicua = flag(entry, "capicua")
     if capicua:
-        bonuses.append((options["capicua"], "capicúa"))
+        points = options["capicua"]
+        bonuses.append((points, say("%(points)s capicúa", points=points)))
     if flag(entry, "chuchazo"):
-        bonuses.append((options["chuchazo"], "chuchazo"))
+        points = options["chuchazo"]
+        bonuses.append((points, say("%(points)s chuchazo", points=points)))
     bonuses.extend(hand_bonus(options, number))
     total = pips + sum(points for points, _ in bonuses)
     sum_text = " + ".join(f"{name} {points}" for name, points in parts)
-    line = f"{domino} dominoed{' (capicúa)' if capicua else ''}: {sum_text} = {pips}"
-    line += "".join(f", + {points} {why}" for points, why in bonuses)
-    line += f" = {total} to {team}." if bonuses else f" to {team}."
+    line = (
+        say(
+            "%(player)s dominoed (capicúa): %(sum)s = %(pips)s",
+            player=domino,
+            sum=sum_text,
+            pips=pips,
+        )
+        if capicua
+        else say("%(player)s dominoed: %(sum)s = %(pips)s", player=domino, sum=sum_text, pips=pips)
+    )
+    for _, bonus in bonuses:
+        line = say("%(scored)s, + %(bonus)s", scored=line, bonus=bonus)
+    if bonuses:
+        line = say("%(scored)s = %(total)s to %(team)s.", scored=line, total=total, team=team)
+    else:
+        line = say("%(scored)s to %(team)s.", scored=line, team=team)
     return {**zero_scores(table), team: total}, line
 
 
-def hand_bonus(options: Options, number: int) -> list[tuple[int, str]]:
+def hand_bonus(options: Options, number: int) -> list[tuple[int, Message]]:
+    """At most one: the bonus for hand `number` (the first hands of a game, by option)."""
     if not options["hand_bonuses"] or number > len(HAND_BONUSES):
         return []
-    return [(HAND_BONUSES[number - 1], f"for hand {number}")]
+    points = HAND_BONUSES[number - 1]
+    return [(points, say("%(points)s for hand %(number)s", points=points, number=number))]
 
 
 def tranque_step(
     entry: Entry, table: Table, options: Options, left: Left, number: int
-) -> tuple[dict[str, int], str]:
+) -> tuple[dict[str, int], Message]:
     """The tranque's winners by option `tranque`; they score by `count`; a tie scores nothing."""
     winner, why = tranque_winner(entry, table, options, left)
     if winner is None:
-        return zero_scores(table), f"Tranque: {why}: a tied hand, nobody scores."
+        return zero_scores(table), say("Tranque: %(why)s: a tied hand, nobody scores.", why=why)
     loser = next(t for t in table.sides if t != winner)
-    if options["count"] == "opponents":
-        pips, whose = left.teams[loser], f"{loser}'s hands"
-    else:
-        pips, whose = sum(left.teams.values()), "all four hands"
     bonuses = hand_bonus(options, number)
+    if options["count"] == "opponents":
+        pips = left.teams[loser]
+        line = say(
+            "Tranque: %(why)s: %(team)s win and score %(loser)s's hands, %(pips)s",
+            why=why,
+            team=winner,
+            loser=loser,
+            pips=pips,
+        )
+    else:
+        pips = sum(left.teams.values())
+        line = say(
+            "Tranque: %(why)s: %(team)s win and score all four hands, %(pips)s",
+            why=why,
+            team=winner,
+            pips=pips,
+        )
     total = pips + sum(points for points, _ in bonuses)
-    line = f"Tranque: {why}: {winner} win and score {whose}, {pips}"
-    line += "".join(f", + {points} {reason} = {total}" for points, reason in bonuses) + "."
-    return {**zero_scores(table), winner: total}, line
+    for _, bonus in bonuses:
+        line = say("%(scored)s, + %(bonus)s = %(total)s", scored=line, bonus=bonus, total=total)
+    return {**zero_scores(table), winner: total}, say("%(scored)s.", scored=line)
 
 
 def tranque_winner(
     entry: Entry, table: Table, options: Options, left: Left
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Sentence]:
     rule = options["tranque"]
     us, them = table.sides
     if rule == "team":
         a, b = left.teams[us], left.teams[them]
-        why = f"{us} {a}, {them} {b}"
-        return (us if a < b else them if b < a else None), why
+        return (us if a < b else them if b < a else None), f"{us} {a}, {them} {b}"
     players = left.players
     assert players is not None  # per-team pips were refused for these rules
     if rule == "individual":
         fewest = min(players.values())
         holders = [p for p in table.players if players[p] == fewest]
         teams = {table.side_of(p) for p in holders}
-        why = f"{' and '.join(holders)} hold{'s' if len(holders) == 1 else ''} the fewest pips ({fewest})"
+        why: Sentence = (
+            say("%(player)s holds the fewest pips (%(pips)s)", player=holders[0], pips=fewest)
+            if len(holders) == 1
+            else say(
+                "%(names)s hold the fewest pips (%(pips)s)", names=and_list(holders), pips=fewest
+            )
+        )
         return (teams.pop() if len(teams) == 1 else None), why
     raw = entry.get("closer")
     if raw is None:
         raise RuleError(
-            "name the closer (the player who made the last play): this tranque rule compares "
-            "the closer's pips with an opponent's",
+            say(
+                "name the closer (the player who made the last play): this tranque rule "
+                "compares the closer's pips with an opponent's"
+            ),
             "closer",
         )
     closer = table.player(raw, "closer")
     seat = table.players.index(closer)
     # Play runs counter-clockwise: the player on the closer's right plays next (seat − 1).
-    step, side = (-1, "right") if rule == "closer_right" else (1, "left")
+    step = -1 if rule == "closer_right" else 1
     opponent = table.players[(seat + step) % 4]
     mine, theirs = players[closer], players[opponent]
-    why = f"{closer} closed with {mine} against {opponent} (on {closer}'s {side}) {theirs}"
+    values = {"closer": closer, "mine": mine, "opponent": opponent, "theirs": theirs}
+    why = (
+        say(
+            "%(closer)s closed with %(mine)s against %(opponent)s (on %(closer)s's right) "
+            "%(theirs)s",
+            **values,
+        )
+        if step == -1
+        else say(
+            "%(closer)s closed with %(mine)s against %(opponent)s (on %(closer)s's left) "
+            "%(theirs)s",
+            **values,
+        )
+    )
     return (table.side_of(opponent) if theirs < mine else table.side_of(closer)), why
 
 
 def in_order(
     table: Table,
     options: Options,
-    steps: Sequence[tuple[dict[str, int], str]],
+    steps: Sequence[tuple[dict[str, int], Message]],
     before: Mapping[str, int],
 ) -> HandResult:
     """The hand's scores in order, stopping the moment a team reaches the target."""
     totals = dict(before)
     kept: list[dict[str, int]] = []
-    lines: list[str] = []
+    lines: list[Sentence] = []
     target = options["target"]
     for scores, line in steps:
         kept.append(scores)
@@ -388,8 +443,13 @@ def in_order(
         reached = [t for t in table.sides if before[t] < target <= totals[t] and scores[t]]
         if reached and len(kept) < len(steps):
             lines.append(
-                f"{reached[0]} reached {target} with {totals[reached[0]]} and won: the rest of "
-                "the hand is not scored."
+                say(
+                    "%(team)s reached %(target)s with %(total)s and won: the rest of the hand is "
+                    "not scored.",
+                    team=reached[0],
+                    target=target,
+                    total=totals[reached[0]],
+                )
             )
             break
     scores = zero_scores(table)
