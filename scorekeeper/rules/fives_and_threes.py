@@ -25,7 +25,9 @@ from scorekeeper.rules.base import (
     Ruleset,
     Sentence,
     Table,
+    and_list,
     check_entry_keys,
+    or_list,
     points_phrase,
     whole_number,
     zero_scores,
@@ -84,8 +86,10 @@ def read_layout_ends(ends: object, field: str = "ends") -> tuple[OpenEnd, ...]:
     """The two open ends after a play (one only for a lone first double), as Muggins reads them."""
     if not isinstance(ends, list | tuple) or not 1 <= len(ends) <= MAX_ENDS:
         raise RuleError(
-            'give the two open ends after the play, like [5, "5-5"] (a lone first double as '
-            '["6-6"])',
+            say(
+                'give the two open ends after the play, like [5, "5-5"] (a lone first double '
+                'as ["6-6"])'
+            ),
             field,
         )
     if len(ends) == MAX_ENDS and all(isinstance(end, str) for end in ends):
@@ -95,7 +99,7 @@ def read_layout_ends(ends: object, field: str = "ends") -> tuple[OpenEnd, ...]:
             pass  # read_ends says what is wrong with it
         else:
             if first == second:
-                raise RuleError(f"{first} cannot be at both ends", field)
+                raise RuleError(say("%(tile)s cannot be at both ends", tile=str(first)), field)
     return read_ends(list(ends), DOUBLE_SIX, field)
 
 
@@ -125,11 +129,16 @@ class Score:
 
 def _play_fields(play: object) -> Mapping[str, Any]:
     if not isinstance(play, Mapping):
-        raise RuleError('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}')
+        raise RuleError(say('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}'))
     for key in play:
         if key not in PLAY_FIELDS:
             raise RuleError(
-                f"{key} is not part of a play (expected: {', '.join(PLAY_FIELDS)})", "plays"
+                say(
+                    "%(key)s is not part of a play (expected: %(fields)s)",
+                    key=key,
+                    fields=", ".join(PLAY_FIELDS),
+                ),
+                "plays",
             )
     return play
 
@@ -137,13 +146,22 @@ def _play_fields(play: object) -> Mapping[str, Any]:
 def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, Sentence]:
     """The play's points and how they came: "5 + 5-5 = 15 → 3 fives + 5 threes = 8"."""
     if "ends" not in play and "points" not in play:
-        raise RuleError(f"{player}'s play must give its open ends or its points", "plays")
+        raise RuleError(
+            say("%(player)s's play must give its open ends or its points", player=player), "plays"
+        )
     given = None
     if "points" in play:
-        given = whole_number(play["points"], "plays", "the points of a play")
+        given = whole_number(play["points"], "plays", say("the points of a play"))
         if given not in PLAY_POINTS:
             shown = ", ".join(map(str, PLAY_POINTS))
-            raise RuleError(f"no play scores {given}: a play scores one of {shown}", "plays")
+            raise RuleError(
+                say(
+                    "no play scores %(points)s: a play scores one of %(shown)s",
+                    points=given,
+                    shown=shown,
+                ),
+                "plays",
+            )
     if "ends" not in play:
         assert given is not None
         return given, points_phrase(given)
@@ -152,7 +170,14 @@ def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, Sentence]:
     points = count_points(count)
     if given is not None and given != points:
         raise RuleError(
-            f"{player}'s ends count {count}, which scores {points}, not {given}", "plays"
+            say(
+                "%(player)s's ends count %(count)s, which scores %(points)s, not %(given)s",
+                player=player,
+                count=count,
+                points=points,
+                given=given,
+            ),
+            "plays",
         )
     return points, say(
         "%(ends)s = %(count)s → %(breakdown)s",
@@ -166,18 +191,28 @@ def _caller(play: Mapping[str, Any], player: str, table: Table, options: Options
     if play.get("muggins_by") is None:
         return None
     if not options["muggins"]:
-        raise RuleError("muggins calls are off in this game (option muggins)", "plays")
+        raise RuleError(say("muggins calls are off in this game (option muggins)"), "plays")
     caller = table.player(play["muggins_by"], "plays")
+    if caller == player:
+        raise RuleError(
+            say("%(caller)s cannot call muggins on their own play", caller=caller), "plays"
+        )
     if table.side_of(caller) == table.side_of(player):
-        whose = "their own play" if caller == player else f"{player}'s play: they are partners"
-        raise RuleError(f"{caller} cannot call muggins on {whose}", "plays")
+        raise RuleError(
+            say(
+                "%(caller)s cannot call muggins on %(player)s's play: they are partners",
+                caller=caller,
+                player=player,
+            ),
+            "plays",
+        )
     return caller
 
 
 def _out_flag(play: Mapping[str, Any]) -> bool:
     value = play.get("out", False)
     if not isinstance(value, bool):
-        raise RuleError("out must be true or false", "plays")
+        raise RuleError(say("out must be true or false"), "plays")
     return value
 
 
@@ -193,8 +228,12 @@ def domino_side(entry: Entry, table: Table) -> str | None:
         if side.casefold() == wanted or wanted in (p.casefold() for p in table.members(side)):
             return side
     raise RuleError(
-        f"{name} is not a team or a player of this game: domino names the team that chipped "
-        f"out ({' or '.join(table.sides)}) or either of its players",
+        say(
+            "%(name)s is not a team or a player of this game: domino names the team that "
+            "chipped out (%(teams)s) or either of its players",
+            name=str(name),
+            teams=or_list(table.sides),
+        ),
         "domino",
     )
 
@@ -204,7 +243,9 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
     alone after the plays); plays that score nothing are kept, for the record."""
     plays = entry.get("plays", [])
     if not isinstance(plays, list | tuple):
-        raise RuleError('plays must be a list like [{"player": "Ann", "ends": ["6-6"]}]', "plays")
+        raise RuleError(
+            say('plays must be a list like [{"player": "Ann", "ends": ["6-6"]}]'), "plays"
+        )
     domino = domino_side(entry, table)
     scores: list[Score] = []
     flagged = False
@@ -216,10 +257,16 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
             caller = _caller(play, player, table, options)
             out = _out_flag(play)
         except RuleError as error:
-            raise RuleError(f"play {number}: {error.message}", "plays") from error
+            raise RuleError(
+                say("play %(number)s: %(error)s", number=number, error=error.message), "plays"
+            ) from error
         if caller is not None and not points:
             raise RuleError(
-                f"play {number}: muggins takes a score, but {player}'s play scores nothing",
+                say(
+                    "play %(number)s: muggins takes a score, but %(player)s's play scores nothing",
+                    number=number,
+                    player=player,
+                ),
                 "plays",
             )
         side = table.side_of(caller or player)
@@ -257,16 +304,29 @@ def chipped_out(who: str) -> Message:
 def _check_out(number: int, count: int, player: str, domino: str | None, table: Table) -> None:
     if domino is None:
         raise RuleError(
-            f"play {number} is flagged out, but nobody chipped out: name the side in domino",
+            say(
+                "play %(number)s is flagged out, but nobody chipped out: name the side in domino",
+                number=number,
+            ),
             "plays",
         )
     if number != count:
         raise RuleError(
-            f"play {number} is flagged out, so it must be the last play of the hand", "plays"
+            say(
+                "play %(number)s is flagged out, so it must be the last play of the hand",
+                number=number,
+            ),
+            "plays",
         )
     if table.side_of(player) != domino:
         raise RuleError(
-            f"play {number} is flagged out, but {player} is not of {domino}, who chipped out",
+            say(
+                "play %(number)s is flagged out, but %(player)s is not of %(side)s, who chipped "
+                "out",
+                number=number,
+                player=player,
+                side=domino,
+            ),
             "plays",
         )
 
@@ -280,8 +340,10 @@ def _check_flags(entry: Entry) -> None:
     ]
     if len(flagged) > 1:
         raise RuleError(
-            f"plays {' and '.join(map(str, flagged))} are flagged out: only one play chips a "
-            "side out",
+            say(
+                "plays %(numbers)s are flagged out: only one play chips a side out",
+                numbers=and_list([str(n) for n in flagged]),
+            ),
             "plays",
         )
 
@@ -387,7 +449,10 @@ class FivesAndThreesRuleset(Ruleset):
         check_entry_keys(entry, ENTRY_FIELDS)
         if "plays" not in entry and "domino" not in entry:
             raise RuleError(
-                "give the plays that scored and who chipped out (domino: null for a blocked hand)",
+                say(
+                    "give the plays that scored and who chipped out (domino: null for a blocked "
+                    "hand)"
+                ),
                 "domino",
             )
         _check_flags(entry)
