@@ -123,7 +123,9 @@ class LatinPartnershipRuleset(Ruleset):
 def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) -> Left:
     """Pips per player (numbers or tiles) or per team, checked against the set."""
     if ("pips" in entry) == ("tiles" in entry):
-        raise RuleError("give either the pips left (per player or per team) or the tiles", "pips")
+        raise RuleError(
+            say("give either the pips left (per player or per team) or the tiles"), "pips"
+        )
     set_name = options["set"]
     tileset = SETS[set_name]
     if "tiles" in entry:
@@ -131,8 +133,12 @@ def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) 
         for player, tiles in hands.items():
             if len(tiles) > HAND_SIZE[set_name]:
                 raise RuleError(
-                    f"{player} holds {len(tiles)} tiles, but a hand has at most "
-                    f"{HAND_SIZE[set_name]}",
+                    say(
+                        "%(player)s holds %(count)s tiles, but a hand has at most %(most)s",
+                        player=player,
+                        count=len(tiles),
+                        most=HAND_SIZE[set_name],
+                    ),
                     "tiles",
                 )
         players = {player: pip_count(tiles) for player, tiles in hands.items()}
@@ -142,8 +148,12 @@ def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) 
     most = tileset.total_pips
     if sum(left.teams.values()) > most:
         raise RuleError(
-            f"{sum(left.teams.values())} pips in all is more than the whole {tileset.name} set "
-            f"holds ({most})",
+            say(
+                "%(pips)s pips in all is more than the whole %(set)s set holds (%(most)s)",
+                pips=sum(left.teams.values()),
+                set=tileset.name,
+                most=most,
+            ),
             "pips",
         )
     check_out_and_stuck(left, domino)
@@ -154,7 +164,10 @@ def pips_given(entry: Entry, table: Table, options: Options) -> Left:
     raw = entry["pips"]
     if not isinstance(raw, Mapping):
         raise RuleError(
-            f"pips must give a number for each of {', '.join(table.players)} (or for each team)",
+            say(
+                "pips must give a number for each of %(players)s (or for each team)",
+                players=", ".join(table.players),
+            ),
             "pips",
         )
     most = heaviest_hand(options["set"])
@@ -162,14 +175,18 @@ def pips_given(entry: Entry, table: Table, options: Options) -> Left:
     if raw and all(isinstance(k, str) and k.strip().casefold() in teams for k in raw):
         given = per_side(entry, "pips", table)
         if entry.get("domino") is None and options["tranque"] != "team":
-            raise RuleError("this tranque rule needs each player's pips, not each team's", "pips")
+            raise RuleError(
+                say("this tranque rule needs each player's pips, not each team's"), "pips"
+            )
         numbers = {
-            team: whole_number(value, "pips", f"the pips for {team}", high=2 * most)
+            team: whole_number(
+                value, "pips", say("the pips for %(side)s", side=team), high=2 * most
+            )
             for team, value in given.items()
         }
         return Left(None, numbers, None)
     players = {
-        player: whole_number(value, "pips", f"{player}'s pips", high=most)
+        player: whole_number(value, "pips", say("%(side)s's pips", side=player), high=most)
         for player, value in per_player(entry, "pips", table).items()
     }
     return Left(players, team_sums(table, players), None)
@@ -179,16 +196,25 @@ def per_player(entry: Entry, key: str, table: Table) -> dict[str, Any]:
     """entry[key] with exactly one value for each of the four players."""
     raw = entry.get(key)
     if not isinstance(raw, Mapping):
-        raise RuleError(f"{key} must give a value for each of {', '.join(table.players)}", key)
+        raise RuleError(
+            say(
+                "%(key)s must give a value for each of %(sides)s",
+                key=key,
+                sides=", ".join(table.players),
+            ),
+            key,
+        )
     values: dict[str, Any] = {}
     for name, value in raw.items():
         player = table.player(name, key)
         if player in values:
-            raise RuleError(f"{player} is given twice in {key}", key)
+            raise RuleError(say("%(side)s is given twice in %(key)s", side=player, key=key), key)
         values[player] = value
     missing = [player for player in table.players if player not in values]
     if missing:
-        raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)
+        raise RuleError(
+            say("%(key)s has nothing for %(sides)s", key=key, sides=", ".join(missing)), key
+        )
     return {player: values[player] for player in table.players}
 
 
@@ -200,15 +226,28 @@ def check_out_and_stuck(left: Left, domino: str | None) -> None:
     """The domino player holds nothing; in a tranque everybody holds a tile."""
     if domino is not None and left.tiles is not None and left.tiles[domino]:
         held = ", ".join(map(str, left.tiles[domino]))
-        raise RuleError(f"{domino} dominoed but has tiles left: {held}", "tiles")
+        raise RuleError(
+            say("%(player)s dominoed but has tiles left: %(held)s", player=domino, held=held),
+            "tiles",
+        )
     if domino is not None and left.players is not None and left.players[domino]:
-        raise RuleError(f"{domino} dominoed but has {left.players[domino]} pips", "pips")
+        raise RuleError(
+            say(
+                "%(player)s dominoed but has %(pips)s pips",
+                player=domino,
+                pips=left.players[domino],
+            ),
+            "pips",
+        )
     if domino is None and left.tiles is not None:
         for player, tiles in left.tiles.items():
             if not tiles:
                 raise RuleError(
-                    f"{player} has no tiles: in a tranque everybody holds a tile, so name "
-                    f"{player} as the player who dominoed",
+                    say(
+                        "%(player)s has no tiles: in a tranque everybody holds a tile, so name "
+                        "%(player)s as the player who dominoed",
+                        player=player,
+                    ),
                     "tiles",
                 )
 
@@ -217,26 +256,37 @@ def check_last_tile(entry: Entry, options: Options, left: Left, domino: str | No
     """`last_tile` and `ends_before`, given only to check capicúa and chuchazo."""
     for key in ("capicua", "chuchazo"):
         if flag(entry, key) and domino is None:
-            raise RuleError(f"{display(key)} needs a player who dominoed, not a tranque", key)
+            raise RuleError(
+                say("%(bonus)s needs a player who dominoed, not a tranque", bonus=display(key)),
+                key,
+            )
         if flag(entry, key) and not options[key]:
-            raise RuleError(f"{display(key)} is not scored in this game", key)
+            raise RuleError(say("%(bonus)s is not scored in this game", bonus=display(key)), key)
     raw = entry.get("last_tile")
     if raw is None:
         if entry.get("ends_before") is not None:
             raise RuleError(
-                "ends_before is checked against the last tile: give last_tile", "ends_before"
+                say("ends_before is checked against the last tile: give last_tile"),
+                "ends_before",
             )
         return
     tile = SETS[options["set"]].parse(raw, "last_tile")
     if flag(entry, "capicua") and tile.is_double:
-        raise RuleError("a double cannot make capicúa", "capicua")
+        raise RuleError(say("a double cannot make capicúa"), "capicua")
     if flag(entry, "chuchazo") and tile != CHUCHA:
-        raise RuleError(f"chuchazo is dominoing with the 0-0, not {tile}", "chuchazo")
+        raise RuleError(
+            say("chuchazo is dominoing with the 0-0, not %(tile)s", tile=str(tile)), "chuchazo"
+        )
     if left.tiles is not None:
         for player, tiles in left.tiles.items():
             if tile in tiles:
                 raise RuleError(
-                    f"{tile} was the last tile played, so {player} cannot hold it", "last_tile"
+                    say(
+                        "%(tile)s was the last tile played, so %(player)s cannot hold it",
+                        tile=str(tile),
+                        player=player,
+                    ),
+                    "last_tile",
                 )
     ends = entry.get("ends_before")
     if ends is None:
@@ -244,12 +294,17 @@ def check_last_tile(entry: Entry, options: Options, left: Left, domino: str | No
     top = SETS[options["set"]].highest_end
     if not isinstance(ends, list) or len(ends) != 2:
         raise RuleError(
-            "ends_before must give the two open ends before the last tile", "ends_before"
+            say("ends_before must give the two open ends before the last tile"), "ends_before"
         )
-    numbers = [whole_number(e, "ends_before", "an open end", high=top) for e in ends]
+    numbers = [whole_number(e, "ends_before", say("an open end"), high=top) for e in ends]
     if flag(entry, "capicua") and any(end not in (tile.low, tile.high) for end in numbers):
         raise RuleError(
-            f"{tile} could not go on both ends {numbers[0]} and {numbers[1]}: no capicúa",
+            say(
+                "%(tile)s could not go on both ends %(first)s and %(second)s: no capicúa",
+                tile=str(tile),
+                first=numbers[0],
+                second=numbers[1],
+            ),
             "capicua",
         )
 
@@ -267,10 +322,11 @@ def pases_corridos(entry: Entry, table: Table, options: Options) -> list[str]:
         return []
     if not isinstance(raw, list):
         raise RuleError(
-            "pases_corridos must list the players who made one, in play order", "pases_corridos"
+            say("pases_corridos must list the players who made one, in play order"),
+            "pases_corridos",
         )
     if not options["pase_corrido"]:
-        raise RuleError("pase corrido is not scored in this game", "pases_corridos")
+        raise RuleError(say("pase corrido is not scored in this game"), "pases_corridos")
     return [table.player(name, "pases_corridos") for name in raw]
 
 

@@ -75,8 +75,14 @@ class MexicanTrainRuleset(Ruleset):
             resolved["rounds"] = most
         elif resolved["rounds"] > most:
             raise RuleError(
-                f"a {resolved['set']} game has at most {most} rounds "
-                f"({most - 1}-{most - 1} down to 0-0), not {resolved['rounds']}",
+                say(
+                    "a %(set)s game has at most %(most)s rounds (%(top)s down to 0-0), not "
+                    "%(rounds)s",
+                    set=resolved["set"],
+                    most=most,
+                    top=f"{most - 1}-{most - 1}",
+                    rounds=resolved["rounds"],
+                ),
                 "options.rounds",
             )
         return resolved
@@ -182,32 +188,48 @@ def hands_left(
 ) -> Hands:
     """Each player's pips, from the numbers or the tiles, checked against the round."""
     if ("pips" in entry) == ("tiles" in entry):
-        raise RuleError("give either each player's pips left or each player's tiles left", "pips")
+        raise RuleError(
+            say("give either each player's pips left or each player's tiles left"), "pips"
+        )
     holder = entry.get("double_blank")
     named = None if holder is None else table.player(holder, "double_blank")
     if named is not None and engine == DOUBLE_BLANK:
         raise RuleError(
-            "0-0 is this round's engine: it is on the table, so nobody holds it", "double_blank"
+            say("0-0 is this round's engine: it is on the table, so nobody holds it"),
+            "double_blank",
         )
     if named is not None and named == domino:
         raise RuleError(
-            f"{named} went out, so {named} cannot hold the 0-0: name who holds it", "double_blank"
+            say(
+                "%(player)s went out, so %(player)s cannot hold the 0-0: name who holds it",
+                player=named,
+            ),
+            "double_blank",
         )
     if "tiles" in entry:
         return tiles_left(entry, table, tileset, engine, domino, named)
     most = tileset.total_pips - engine.pips
     pips = {
-        player: whole_number(value, "pips", f"{player}'s pips", high=most)
+        player: whole_number(value, "pips", say("%(side)s's pips", side=player), high=most)
         for player, value in per_side(entry, "pips", table).items()
     }
     if sum(pips.values()) > most:
         raise RuleError(
-            f"{sum(pips.values())} pips in all is more than the {tileset.name} set holds "
-            f"with the engine {engine} on the table ({most})",
+            say(
+                "%(pips)s pips in all is more than the %(set)s set holds with the engine "
+                "%(engine)s on the table (%(most)s)",
+                pips=sum(pips.values()),
+                set=tileset.name,
+                engine=str(engine),
+                most=most,
+            ),
             "pips",
         )
     if domino is not None and pips[domino]:
-        raise RuleError(f"{domino} went out but has {pips[domino]} pips", "pips")
+        raise RuleError(
+            say("%(player)s went out but has %(pips)s pips", player=domino, pips=pips[domino]),
+            "pips",
+        )
     return Hands(pips, None, named)
 
 
@@ -223,20 +245,42 @@ def tiles_left(
     for player, tiles in hands.items():
         if engine in tiles:
             raise RuleError(
-                f"{engine} is this round's engine; it is on the table, not in {player}'s hand",
+                say(
+                    "%(engine)s is this round's engine; it is on the table, not in %(player)s's "
+                    "hand",
+                    engine=str(engine),
+                    player=player,
+                ),
                 "tiles",
             )
         if player == domino and tiles:
             held = ", ".join(map(str, tiles))
-            raise RuleError(f"{player} went out but has tiles left: {held}", "tiles")
+            raise RuleError(
+                say("%(player)s went out but has tiles left: %(held)s", player=player, held=held),
+                "tiles",
+            )
         if domino is None and not tiles:
             raise RuleError(
-                f"{player} has no tiles: name {player} as the player who went out", "tiles"
+                say(
+                    "%(player)s has no tiles: name %(player)s as the player who went out",
+                    player=player,
+                ),
+                "tiles",
             )
     holder = next((p for p, tiles in hands.items() if DOUBLE_BLANK in tiles), None)
     if named is not None and named != holder:
-        where = f"{holder} holds it" if holder else "nobody's tiles include it"
-        raise RuleError(f"the 0-0 is named as {named}'s, but {where}", "double_blank")
+        raise RuleError(
+            say(
+                "the 0-0 is named as %(player)s's, but %(holder)s holds it",
+                player=named,
+                holder=holder,
+            )
+            if holder
+            else say(
+                "the 0-0 is named as %(player)s's, but nobody's tiles include it", player=named
+            ),
+            "double_blank",
+        )
     pips = {player: pip_count(tiles) for player, tiles in hands.items()}
     return Hands(pips, hands, holder)
 
