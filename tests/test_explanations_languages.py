@@ -312,6 +312,24 @@ def test_the_scorer_watch_and_history_pages_explain_in_the_chosen_language(app: 
         assert "trancou" not in english and "trancó" not in english
 
 
+def test_the_scorers_page_explains_the_hand_just_entered_in_the_chosen_language(
+    app: Flask,
+) -> None:
+    """The scorer's phone (the scorer link opened, then Spanish chosen): the hand it enters
+    next is explained in Spanish on its page, and the end of the game too."""
+    client = app.test_client()
+    api = Api(client)
+    game = api.create("block", ["Ann", "Bob"])
+    joined = client.get(f"/games/{game['id']}/join/{game['scorer_token']}?lang=es")
+    assert joined.status_code == 303
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 100}, "domino": "Ann"})
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert f'action="/games/{game["id"]}/next"' in page  # the scorer's page: Rematch
+    assert "<li>Ann dominó.</li>" in page
+    assert "<li>Ann se anota Bob 100 = 100, menos sus 0: 100 puntos.</li>" in page
+    assert "Ann llegó a 100 con 100 y ganó." in page
+
+
 def test_each_games_rules_page_starts_with_its_summary_in_the_readers_words(app: Flask) -> None:
     client = app.test_client()
     page = client.get("/rules/latin-partnership?lang=es").get_data(as_text=True)
