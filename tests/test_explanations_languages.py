@@ -18,7 +18,13 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.rules import REGISTRY, Ruleset
-from scorekeeper.rules.base import RuleError, ScoredHand, Table
+from scorekeeper.rules.base import (
+    RuleError,
+    ScoredHand,
+    Table,
+    count_tiles_said,
+    count_tiles_sentence,
+)
 from scorekeeper.rules.summaries import SUMMARIES
 from scorekeeper.web.language import translate
 from scorekeeper.words import Message
@@ -412,3 +418,16 @@ def test_every_rulesets_explanations_have_their_words_in_spanish_and_portuguese(
                 assert all(words[key]) if isinstance(words[key], tuple) else words[key]
             with app.test_request_context("/api/", headers={"Accept-Language": language}):
                 assert translate(line)  # every value its words name is there
+
+
+def test_what_the_count_tiles_are_worth_is_said_in_the_readers_words(app: Flask) -> None:
+    worth = {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
+    assert count_tiles_sentence(worth) == "5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5."
+    with app.test_request_context("/?lang=es"):
+        assert translate(count_tiles_said(worth)) == (
+            "5-5 y 6-4: 10 puntos; 5-0, 4-1 y 3-2: 5 puntos."
+        )
+    with app.test_request_context("/?lang=pt"):
+        assert translate(count_tiles_said(worth)) == (
+            "5-5 e 6-4: 10 pontos; 5-0, 4-1 e 3-2: 5 pontos."
+        )
