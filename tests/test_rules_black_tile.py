@@ -357,7 +357,7 @@ def test_widow_to_first_trick_refuses_an_unused_widow() -> None:
         {"captured": {"Ann": list(ELEVEN_POINTS)[:-1]}, "widow": "3-6"},
         widow_to_first_trick=True,
     )
-    assert "goes to the winner of the first trick" in error.message
+    assert "goes to the winner of the first trick" in str(error)
     assert error.field == "widow"
 
 
@@ -369,27 +369,27 @@ def test_widow_to_first_trick_point_tile_must_be_captured() -> None:
         {"captured": {"Ann": list(ELEVEN_POINTS)[:-1]}},
         widow_to_first_trick=True,
     )
-    assert error.message == "3-6 is not accounted for: give it to the player who captured it"
+    assert str(error) == "3-6 is not accounted for: give it to the player who captured it"
 
 
 def test_widow_with_four_players_refused() -> None:
     """SCORING.md: "With 3 players one tile is left over (the widow)" — 4 players have none."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS)}, "widow": "6-6"}, FOUR)
-    assert error.message == "there is no widow with 4 players: all 28 tiles are dealt"
+    assert str(error) == "there is no widow with 4 players: all 28 tiles are dealt"
     assert error.field == "widow"
 
 
 def test_widow_also_captured_refused() -> None:
     """SCORING.md: each point tile is captured by exactly one player *or* named as the widow."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS)}, "widow": "5-3"})
-    assert error.message == "3-5 is named as the unused widow, but Ann captured it"
+    assert str(error) == "3-5 is named as the unused widow, but Ann captured it"
     assert error.field == "captured"
 
 
 def test_widow_not_a_domino_refused() -> None:
     """SCORING.md: "A tile outside the game's set ... is an input error"."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS)}, "widow": "7-1"})
-    assert error.message == "1-7 is not in the double-six set"
+    assert str(error) == "1-7 is not in the double-six set"
     assert error.field == "widow"
 
 
@@ -398,8 +398,8 @@ def test_27_tiles_at_most_with_an_unused_widow() -> None:
     28 captured tiles cannot happen (SCORING.md: a count that cannot happen is refused)."""
     all_28 = {"Ann": ALL_TILES[:10], "Bob": ALL_TILES[10:19], "Cy": ALL_TILES[19:]}
     error = refusal(BLACK_TILE_11, {"captured": all_28})
-    assert "28 tiles are listed as captured" in error.message
-    assert "only 27 are played" in error.message
+    assert "28 tiles are listed as captured" in str(error)
+    assert "only 27 are played" in str(error)
     assert error.field == "captured"
 
 
@@ -412,22 +412,22 @@ def test_unaccounted_point_tile_refused() -> None:
         BLACK_TILE_11,
         {"captured": {"Ann": ["3-3"], "Bob": ["0-0", "3-1"], "Cy": ["3-0", "3-2", "3-4", "3-5"]}},
     )
-    assert error.message == "3-6 is not accounted for: give it to a player or name it as the widow"
+    assert str(error) == "3-6 is not accounted for: give it to a player or name it as the widow"
     assert error.field == "captured"
 
 
 def test_unaccounted_point_tile_with_four_players() -> None:
     """SCORING.md: 3-6 not accounted for — with 4 players there is no widow to name."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS)[:-1]}}, FOUR)
-    assert error.message == "3-6 is not accounted for: give it to the player who captured it"
+    assert str(error) == "3-6 is not accounted for: give it to the player who captured it"
 
 
 def test_several_unaccounted_point_tiles_named() -> None:
     """SCORING.md: "a clear error naming what is wrong" — every missing tile is named."""
     error = refusal(BLACK_TILE_21, {"captured": {"Ann": ["0-5", "1-4"]}})
     for tile in ("0-0", "2-3", "0-6", "1-5", "2-4", "3-3", "1-6", "2-5", "3-4"):
-        assert tile in error.message
-    assert "are not accounted for" in error.message
+        assert tile in str(error)
+    assert "are not accounted for" in str(error)
 
 
 def test_unaccounted_tile_even_with_a_widow_named() -> None:
@@ -436,7 +436,7 @@ def test_unaccounted_tile_even_with_a_widow_named() -> None:
         BLACK_TILE_11,
         {"captured": {"Ann": ["0-0", "3-0", "3-1", "3-2", "3-3", "3-4"]}, "widow": "3-5"},
     )
-    assert error.message == "3-6 is not accounted for: give it to the player who captured it"
+    assert str(error) == "3-6 is not accounted for: give it to the player who captured it"
 
 
 def test_tile_claimed_twice_refused() -> None:
@@ -445,7 +445,7 @@ def test_tile_claimed_twice_refused() -> None:
         BLACK_TILE_11,
         {"captured": {"Ann": list(ELEVEN_POINTS), "Bob": ["3-6"]}},
     )
-    assert error.message == "3-6 is claimed 2 times, but the double-six set holds it once"
+    assert str(error) == "3-6 is claimed 2 times, but the double-six set holds it once"
     assert error.field == "captured"
 
 
@@ -453,27 +453,27 @@ def test_tile_outside_the_set_refused() -> None:
     """SCORING.md: "A tile outside the game's set (see each game) is an input error"; Black
     Tile uses double-six."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": [*ELEVEN_POINTS, "3-7"]}})
-    assert error.message == "3-7 is not in the double-six set"
+    assert str(error) == "3-7 is not in the double-six set"
     assert error.field == "captured"
 
 
 def test_not_a_tile_refused() -> None:
     """SCORING.md: "Tiles are written a-b"; anything else is a clear error."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": [*ELEVEN_POINTS, "double blank"]}})
-    assert "is not a domino" in error.message
+    assert "is not a domino" in str(error)
 
 
 def test_unknown_player_refused() -> None:
     """SCORING.md: "a player who is not in the game" is an input error."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS), "Dee": []}})
-    assert error.message == "Dee is not playing in this game (it has Ann, Bob, Cy)"
+    assert str(error) == "Dee is not playing in this game (it has Ann, Bob, Cy)"
     assert error.field == "captured"
 
 
 def test_player_given_twice_refused() -> None:
     """SCORING.md: names are matched ignoring case, so "ann" and "Ann" are one player."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS), "ann": []}})
-    assert error.message == "Ann is given twice in captured"
+    assert str(error) == "Ann is given twice in captured"
 
 
 @pytest.mark.parametrize(
@@ -490,7 +490,7 @@ def test_malformed_entries_refused(entry: dict[str, Any], message: str) -> None:
     """SCORING.md Black Tile "Entry: the point tiles each player captured, or each player's
     points"; API.md entry shape."""
     error = refusal(BLACK_TILE_11, entry)
-    assert message in error.message
+    assert message in str(error)
 
 
 # --- points as numbers --------------------------------------------------------------
@@ -507,15 +507,15 @@ def test_points_as_numbers() -> None:
 def test_points_must_add_up() -> None:
     """SCORING.md: "Points entered as numbers must add up to the points in play"."""
     error = refusal(BLACK_TILE_11, {"points": {"Ann": 3, "Bob": 5, "Cy": 4, "Dee": 1}}, FOUR)
-    assert error.message == "the points add up to 13, but 11 points are in play"
+    assert str(error) == "the points add up to 13, but 11 points are in play"
     assert error.field == "points"
 
 
 def test_points_short_with_three_players_hint_at_the_widow() -> None:
     """SCORING.md: "(with 3 players, name the widow when it is a point tile)"."""
     error = refusal(BLACK_TILE_11, {"points": {"Ann": 2, "Bob": 5, "Cy": 3}})
-    assert error.message.startswith("the points add up to 10, but 11 points are in play")
-    assert "name it as the widow" in error.message
+    assert str(error).startswith("the points add up to 10, but 11 points are in play")
+    assert "name it as the widow" in str(error)
 
 
 def test_points_with_a_point_tile_widow() -> None:
@@ -525,7 +525,7 @@ def test_points_with_a_point_tile_widow() -> None:
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 3}
     assert "10 points in play" in result.explanation[0]
     error = refusal(BLACK_TILE_11, {"points": {"Ann": 2, "Bob": 5, "Cy": 4}, "widow": "3-5"})
-    assert error.message == "the points add up to 11, but 10 points are in play"
+    assert str(error) == "the points add up to 11, but 10 points are in play"
 
 
 def test_points_with_the_double_blank_as_widow_21_point() -> None:
@@ -538,10 +538,10 @@ def test_points_nobody_could_hold_the_double_blank() -> None:
     """Seed: "The 0-0 scores 4 points against the player who wins it"; SCORING.md: "a count
     ... that cannot happen" is an input error — 3+3+3+2 leaves nobody with the 0-0."""
     error = refusal(BLACK_TILE_11, {"points": {"Ann": 3, "Bob": 3, "Cy": 3, "Dee": 2}}, FOUR)
-    assert "0-0" in error.message
-    assert "nobody has 4 points or more" in error.message
+    assert "0-0" in str(error)
+    assert "nobody has 4 points or more" in str(error)
     error = refusal(BLACK_TILE_21, {"points": {"Ann": 7, "Bob": 7, "Cy": 7}})
-    assert "nobody has 11 points or more" in error.message
+    assert "nobody has 11 points or more" in str(error)
 
 
 @pytest.mark.parametrize(
@@ -560,14 +560,14 @@ def test_points_nobody_could_hold_the_double_blank() -> None:
 def test_bad_points_refused(points: dict[str, object], message: str) -> None:
     """SCORING.md: points outside what can happen, and players not in the game, are refused."""
     error = refusal(BLACK_TILE_11, {"points": points})
-    assert message in error.message
+    assert message in str(error)
     assert error.field == "points"
 
 
 def test_points_not_a_map_refused() -> None:
     """API.md: {"points": {"Ann": 2, "Bob": 5, "Cy": 4}} — a number for each player."""
     error = refusal(BLACK_TILE_11, {"points": [2, 5, 4]})
-    assert error.message == "points must give a number for each of Ann, Bob, Cy"
+    assert str(error) == "points must give a number for each of Ann, Bob, Cy"
 
 
 def test_points_with_widow_and_four_players_refused() -> None:
@@ -575,7 +575,7 @@ def test_points_with_widow_and_four_players_refused() -> None:
     error = refusal(
         BLACK_TILE_11, {"points": {"Ann": 11, "Bob": 0, "Cy": 0, "Dee": 0}, "widow": "3-5"}, FOUR
     )
-    assert "no widow with 4 players" in error.message
+    assert "no widow with 4 players" in str(error)
 
 
 # --- shooting the moon ----------------------------------------------------------------

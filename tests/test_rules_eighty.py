@@ -245,7 +245,7 @@ def test_blank_tile_is_refused() -> None:
     entry = hand(count=None)
     entry["count_tiles"] = {"Us": ["5-5", "0-5"], "Them": []}
     error = refusal(entry)
-    assert "0-5 is not in the Eighty" in error.message
+    assert "0-5 is not in the Eighty" in str(error)
     assert error.field == "count_tiles"
 
 
@@ -254,7 +254,7 @@ def test_not_a_tile_is_refused() -> None:
     entry = hand(count=None)
     entry["count_tiles"] = {"Us": ["five-five"], "Them": []}
     error = refusal(entry)
-    assert "is not a domino" in error.message
+    assert "is not a domino" in str(error)
     assert error.field == "count_tiles"
 
 
@@ -263,8 +263,8 @@ def test_count_tile_claimed_three_times_is_refused() -> None:
     entry = hand(count=None)
     entry["count_tiles"] = {"Us": ["5-5", "5-5", "4-6", "4-6"], "Them": ["5-5", "1-4"]}
     error = refusal(entry)
-    assert "5-5 is claimed 3 times" in error.message
-    assert "2 times" in error.message
+    assert "5-5 is claimed 3 times" in str(error)
+    assert "2 times" in str(error)
     assert error.field == "count_tiles"
 
 
@@ -272,7 +272,7 @@ def test_count_tiles_must_be_a_list() -> None:
     """API.md: count_tiles maps each team to a list of tiles."""
     entry = hand(count=None)
     entry["count_tiles"] = {"Us": "5-5", "Them": []}
-    assert "must be a list" in refusal(entry).message
+    assert "must be a list" in str(refusal(entry))
 
 
 def test_more_tiles_than_the_tricks_hold_are_refused() -> None:
@@ -283,7 +283,7 @@ def test_more_tiles_than_the_tricks_hold_are_refused() -> None:
         "Them": ["4-6", "1-4", "2-3", "1-4", "2-3"],
     }
     error = refusal(entry)
-    assert "Them took 1 trick, which hold 4 tiles, but 5 tiles are listed" in error.message
+    assert "Them took 1 trick, which hold 4 tiles, but 5 tiles are listed" in str(error)
     assert error.field == "count_tiles"
 
 
@@ -292,7 +292,7 @@ def test_count_tiles_missing_more_than_the_unused_two_are_refused() -> None:
     entry = hand(count=None)
     entry["count_tiles"] = {"Us": ["5-5", "4-6", "5-5"], "Them": ["1-4", "2-3"]}
     error = refusal(entry)
-    assert "4-6, 1-4, 2-3 are not accounted for" in error.message
+    assert "4-6, 1-4, 2-3 are not accounted for" in str(error)
     assert error.field == "count_tiles"
 
 
@@ -308,13 +308,13 @@ def test_count_and_count_tiles_together_are_refused() -> None:
     entry = hand()
     entry["count_tiles"] = {"Us": [], "Them": []}
     error = refusal(entry)
-    assert "either each team's count or its count tiles, not both" in error.message
+    assert "either each team's count or its count tiles, not both" in str(error)
 
 
 def test_count_is_required_outside_nel_o() -> None:
     """SCORING.md: "Entry: bidder, bid, tricks per team (must total 10), and count per team"."""
     error = refusal(hand(count=None))
-    assert "give each team's count" in error.message
+    assert "give each team's count" in str(error)
     assert error.field == "count"
 
 
@@ -324,49 +324,49 @@ def test_count_is_required_outside_nel_o() -> None:
 def test_count_must_be_a_multiple_of_five() -> None:
     """SCORING.md: "count per team (multiples of 5, together at most 60)"."""
     error = refusal(hand(count=(42, 15)))
-    assert "count for Us must be a multiple of 5" in error.message
-    assert "not 42" in error.message
+    assert "count for Us must be a multiple of 5" in str(error)
+    assert "not 42" in str(error)
     assert error.field == "count"
 
 
 def test_count_over_sixty_in_all_is_refused() -> None:
     """SCORING.md: "count per team (multiples of 5, together at most 60)"."""
     error = refusal(hand(count=(40, 25)))
-    assert "the counts add up to 65, but there are only 60 count points" in error.message
+    assert "the counts add up to 65, but there are only 60 count points" in str(error)
     assert error.field == "count"
 
 
 def test_count_over_sixty_for_one_team_is_refused() -> None:
     """SCORING.md: the count tiles are "60 in all"."""
     error = refusal(hand(count=(65, 0)))
-    assert "count for Us cannot be more than 60" in error.message
+    assert "count for Us cannot be more than 60" in str(error)
 
 
 def test_count_not_a_number_is_refused() -> None:
     """SCORING.md: invalid input "gives a clear error naming what is wrong"."""
     error = refusal(hand(count=("forty", 15)))  # type: ignore[arg-type]
-    assert "the count for Us must be a whole number" in error.message
-    assert "cannot be less than 0" in refusal(hand(count=(-5, 60))).message
+    assert "the count for Us must be a whole number" in str(error)
+    assert "cannot be less than 0" in str(refusal(hand(count=(-5, 60))))
 
 
 def test_team_without_tricks_has_no_count() -> None:
     """eighty.txt: teams "score the pip total of all the 5 and 10-point count tiles won in any trick"."""
     error = refusal(hand(tricks=(10, 0), count=(50, 5)))
-    assert "Them took no trick, so Them took no count tiles: its count is 0, not 5" in error.message
+    assert "Them took no trick, so Them took no count tiles: its count is 0, not 5" in str(error)
     assert error.field == "count"
 
 
 def test_one_trick_holds_at_most_forty_count() -> None:
     """eighty.txt: a trick is four tiles; the four best count tiles are the four 10s (40)."""
     error = refusal(hand(tricks=(9, 1), count=(15, 45)))
-    assert "Them took 1 trick (4 tiles), which hold at most 40 count, not 45" in error.message
+    assert "Them took 1 trick (4 tiles), which hold at most 40 count, not 45" in str(error)
     assert score(hand(bid=50, tricks=(9, 1), count=(20, 40))).scores == {"Us": 0, "Them": 92}
 
 
 def test_at_least_forty_count_is_taken() -> None:
     """SCORING.md: "10 tiles each, 2 unused": at most two count tiles (20) can sit out."""
     error = refusal(hand(count=(20, 15)))
-    assert "the counts add up to 35, but at least 40 count is always taken" in error.message
+    assert "the counts add up to 35, but at least 40 count is always taken" in str(error)
     assert score(hand(bid=50, count=(40, 0))).scores == {"Us": 52, "Them": 8}
 
 
@@ -376,7 +376,7 @@ def test_counts_no_deal_can_give_are_refused() -> None:
     One trick holding 40 means all four 10s, so the 20 not taken cannot be on 2 tiles.
     """
     error = refusal(hand(tricks=(1, 9), count=(40, 0)))
-    assert "counts of Us 40 and Them 0 cannot happen with these tricks" in error.message
+    assert "counts of Us 40 and Them 0 cannot happen with these tricks" in str(error)
     assert error.field == "count"
 
 
@@ -423,15 +423,15 @@ def test_count_can_happen_directly() -> None:
 def test_tricks_must_total_ten() -> None:
     """SCORING.md: "tricks per team (must total 10)"."""
     error = refusal(hand(tricks=(6, 3)))
-    assert "the tricks must total 10, not 9 (Us 6 + Them 3)" in error.message
+    assert "the tricks must total 10, not 9 (Us 6 + Them 3)" in str(error)
     assert error.field == "tricks"
 
 
 def test_tricks_out_of_range_are_refused() -> None:
     """eighty.txt: "there are ten possible tricks"."""
-    assert "the tricks for Us cannot be more than 10" in refusal(hand(tricks=(11, -1))).message
-    assert "the tricks for Them cannot be less than 0" in refusal(hand(tricks=(10, -1))).message
-    assert "must be a whole number" in refusal(hand(tricks=(6.0, 4))).message  # type: ignore[arg-type]
+    assert "the tricks for Us cannot be more than 10" in str(refusal(hand(tricks=(11, -1))))
+    assert "the tricks for Them cannot be less than 0" in str(refusal(hand(tricks=(10, -1))))
+    assert "must be a whole number" in str(refusal(hand(tricks=(6.0, 4))))  # type: ignore[arg-type]
 
 
 def test_tricks_need_both_teams() -> None:
@@ -439,9 +439,9 @@ def test_tricks_need_both_teams() -> None:
     entry = hand()
     entry["tricks"] = {"Us": 10}
     error = refusal(entry)
-    assert "tricks has nothing for Them" in error.message
+    assert "tricks has nothing for Them" in str(error)
     entry["tricks"] = {"Us": 6, "Them": 4, "Others": 0}
-    assert "Others is not a side in this game" in refusal(entry).message
+    assert "Others is not a side in this game" in str(refusal(entry))
 
 
 # --- bidder and bid --------------------------------------------------------------------
@@ -450,13 +450,13 @@ def test_tricks_need_both_teams() -> None:
 def test_unknown_bidder_is_refused() -> None:
     """SCORING.md: "a player who is not in the game" is an input error."""
     error = refusal(hand(bidder="Zed"))
-    assert "Zed is not playing in this game" in error.message
+    assert "Zed is not playing in this game" in str(error)
     assert error.field == "bidder"
 
 
 def test_team_as_bidder_is_refused() -> None:
     """API.md: "bidder is always a player"."""
-    assert "Us is not playing in this game" in refusal(hand(bidder="Us")).message
+    assert "Us is not playing in this game" in str(refusal(hand(bidder="Us")))
 
 
 def test_missing_bidder_is_refused() -> None:
@@ -464,7 +464,7 @@ def test_missing_bidder_is_refused() -> None:
     entry = hand()
     del entry["bidder"]
     error = refusal(entry)
-    assert "name the player who won the bidding" in error.message
+    assert "name the player who won the bidding" in str(error)
     assert error.field == "bidder"
 
 
@@ -472,7 +472,7 @@ def test_missing_bidder_is_refused() -> None:
 def test_bid_out_of_range_is_refused(bid: int) -> None:
     """SCORING.md: "Bids 50–80"; eighty.txt: "The lowest bid is 50 points and the highest bid is 80"."""
     error = refusal(hand(bid=bid))
-    assert f"a bid of {bid} is out of range: bids go from 50 to 80" in error.message
+    assert f"a bid of {bid} is out of range: bids go from 50 to 80" in str(error)
     assert error.field == "bid"
 
 
@@ -480,7 +480,7 @@ def test_bid_out_of_range_is_refused(bid: int) -> None:
 def test_bid_not_a_number_is_refused(bid: object) -> None:
     """SCORING.md: "Bids 50–80" or Nel-O; anything else is an input error."""
     error = refusal(hand(bid=bid))
-    assert "the bid must be a number from 50 to 80 or Nel-O" in error.message
+    assert "the bid must be a number from 50 to 80 or Nel-O" in str(error)
     assert error.field == "bid"
 
 
@@ -493,7 +493,7 @@ def test_bids_at_the_limits_are_accepted() -> None:
 def test_unknown_entry_field_is_refused() -> None:
     """API.md: the eighty entry has bidder, bid, tricks, count or count_tiles, or all_passed."""
     error = refusal(hand(trump=6))
-    assert "trump is not part of a hand here" in error.message
+    assert "trump is not part of a hand here" in str(error)
     assert error.field == "trump"
 
 
@@ -525,14 +525,14 @@ def test_all_passed_moves_the_deal_on() -> None:
 def test_all_passed_with_a_bid_is_refused() -> None:
     """SCORING.md: everybody passed means nobody bid: the entry has nothing else."""
     error = refusal({"all_passed": True, "bidder": "Ann", "bid": 60})
-    assert "everybody passed, so the hand has no bidder" in error.message
+    assert "everybody passed, so the hand has no bidder" in str(error)
     assert error.field == "bidder"
 
 
 def test_all_passed_must_be_true_or_false() -> None:
     """API.md: {"all_passed": true}."""
     error = refusal({"all_passed": "yes"})
-    assert "all_passed must be true or false" in error.message
+    assert "all_passed must be true or false" in str(error)
 
 
 def test_all_passed_false_is_an_ordinary_hand() -> None:
@@ -576,7 +576,7 @@ def test_nel_o_scores_only_the_award() -> None:
 def test_nel_o_count_is_still_checked_when_given() -> None:
     """SCORING.md: invalid input "gives a clear error"; a team without tricks has no count."""
     error = refusal(hand(bid="nel-o", tricks=(0, 10), count=(5, 50)))
-    assert "Us took no trick, so Us took no count tiles" in error.message
+    assert "Us took no trick, so Us took no count tiles" in str(error)
 
 
 def test_nel_o_count_may_be_low() -> None:
@@ -596,15 +596,15 @@ def test_nel_o_refused_when_off() -> None:
     """SCORING.md: "Option nel_o (true)" — with it off there is no Nel-O bid."""
     entry = hand(bid="nel-o", tricks=(0, 10), count=None)
     error = refusal(entry, nel_o=False)
-    assert "Nel-O is not played in this game" in error.message
+    assert "Nel-O is not played in this game" in str(error)
     assert error.field == "bid"
-    assert "or Nel-O" not in refusal(hand(bid="sixty"), nel_o=False).message
+    assert "or Nel-O" not in str(refusal(hand(bid="sixty"), nel_o=False))
 
 
 def test_nel_o_tricks_must_total_ten() -> None:
     """SCORING.md: "tricks per team (must total 10)"."""
     error = refusal(hand(bid="nel-o", tricks=(0, 9), count=None))
-    assert "the tricks must total 10" in error.message
+    assert "the tricks must total 10" in str(error)
 
 
 # --- marks -----------------------------------------------------------------------------

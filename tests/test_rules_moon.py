@@ -195,14 +195,14 @@ def test_everybody_passed_is_a_redeal_scoring_zero(table: Table) -> None:
 def test_everybody_passed_with_a_bid_is_refused() -> None:
     """SCORING.md Common: "invalid input ... gives a clear error naming what is wrong"."""
     error = refused({"all_passed": True, "bidder": "Ann"})
-    assert "everybody passed" in error.message
+    assert "everybody passed" in str(error)
     assert error.field == "bidder"
 
 
 def test_all_passed_must_be_true_or_false() -> None:
     """API.md moon entry: `{"all_passed": true}`."""
     error = refused({"all_passed": "yes"})
-    assert error.message == "all_passed must be true or false"
+    assert str(error) == "all_passed must be true or false"
     assert error.field == "all_passed"
 
 
@@ -219,14 +219,14 @@ def test_all_passed_false_is_an_ordinary_hand() -> None:
 def test_bidder_who_is_not_playing_is_refused() -> None:
     """SCORING.md Common: "a player who is not in the game" is an input error."""
     error = refused({"bidder": "Zed", "bid": 4, "tricks": {"Ann": 4, "Bob": 2, "Cy": 1}})
-    assert "Zed is not playing in this game" in error.message
+    assert "Zed is not playing in this game" in str(error)
     assert error.field == "bidder"
 
 
 def test_bidder_must_be_a_player_not_a_team() -> None:
     """API.md moon: "`bidder` is always a player; `tricks` is keyed by side"."""
     error = refused({"bidder": "Us", "bid": 4, "tricks": {"Us": 4, "Them": 3}}, FOUR)
-    assert "Us is not playing in this game" in error.message
+    assert "Us is not playing in this game" in str(error)
     assert error.field == "bidder"
 
 
@@ -240,7 +240,7 @@ def test_bidder_name_is_matched_loosely() -> None:
 def test_three_bid_out_of_range_is_refused(bid: int) -> None:
     """moon.txt: "a bid between 4 and 7" ... "the next highest bid must be 21"."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
-    assert error.message == (
+    assert str(error) == (
         f"{bid} is not a bid with 3 players: bid 4 to 7 tricks, or 21 to shoot the moon"
     )
     assert error.field == "bid"
@@ -250,8 +250,8 @@ def test_three_bid_out_of_range_is_refused(bid: int) -> None:
 def test_four_bid_out_of_range_is_refused(bid: int) -> None:
     """SCORING.md Moon: "Bids: 4–7 (3 players) or 3–7 (4 players), or 21"."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Us": 7, "Them": 0}}, FOUR)
-    assert "3 to 7 tricks, or 21" in error.message
-    assert f"{bid} is not a bid with 4 players" in error.message
+    assert "3 to 7 tricks, or 21" in str(error)
+    assert f"{bid} is not a bid with 4 players" in str(error)
     assert error.field == "bid"
 
 
@@ -259,7 +259,7 @@ def test_four_bid_out_of_range_is_refused(bid: int) -> None:
 def test_bid_must_be_a_whole_number(bid: object) -> None:
     """SCORING.md Moon: bids are numbers of tricks (or 21)."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
-    assert error.message.startswith("the bid must be a whole number")
+    assert str(error).startswith("the bid must be a whole number")
     assert error.field == "bid"
 
 
@@ -267,58 +267,58 @@ def test_bid_must_be_a_whole_number(bid: object) -> None:
 def test_tricks_must_total_seven(total: int) -> None:
     """SCORING.md Moon: "7 tricks per hand"; Common: "a ... trick total that cannot happen" is an error."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": total - 5, "Cy": 1}})
-    assert error.message == f"the tricks add up to {total}, but every hand has 7 tricks"
+    assert str(error) == f"the tricks add up to {total}, but every hand has 7 tricks"
     assert error.field == "tricks"
 
 
 def test_tricks_must_total_seven_with_partnerships() -> None:
     """SCORING.md Moon: "7 tricks per hand"."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Us": 4, "Them": 4}}, FOUR)
-    assert "add up to 8" in error.message
+    assert "add up to 8" in str(error)
 
 
 def test_a_side_missing_from_tricks_is_refused() -> None:
     """API.md: "Every per-side map in entries and results is keyed by side name"."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 5, "Bob": 2}})
-    assert error.message == "tricks has nothing for Cy"
+    assert str(error) == "tricks has nothing for Cy"
     assert error.field == "tricks"
 
 
 def test_tricks_keyed_by_players_in_partnerships_is_refused() -> None:
     """API.md moon: "`tricks` is keyed by side" (teams with 4 players)."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": 3}}, FOUR)
-    assert "Ann is not a side in this game" in error.message
+    assert "Ann is not a side in this game" in str(error)
     assert error.field == "tricks"
 
 
 def test_a_side_given_twice_is_refused() -> None:
     """API.md: per-side maps have one value per side (names matched ignoring case)."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Us": 4, "us": 0, "Them": 3}}, FOUR)
-    assert error.message == "Us is given twice in tricks"
+    assert str(error) == "Us is given twice in tricks"
 
 
 def test_negative_tricks_are_refused() -> None:
     """SCORING.md Common: "a count or trick total that cannot happen" is an input error."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 8, "Bob": -1, "Cy": 0}})
-    assert error.message in {
+    assert str(error) in {
         "the tricks for Bob cannot be less than 0",
         "the tricks for Ann cannot be more than 7",
     }
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 6, "Bob": 2, "Cy": -1}})
-    assert error.message == "the tricks for Cy cannot be less than 0"
+    assert str(error) == "the tricks for Cy cannot be less than 0"
     assert error.field == "tricks"
 
 
 def test_tricks_must_be_whole_numbers() -> None:
     """SCORING.md Moon: tricks are counted, 7 per hand."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4.5, "Bob": 1.5, "Cy": 1}})
-    assert error.message == "the tricks for Ann must be a whole number"
+    assert str(error) == "the tricks for Ann must be a whole number"
 
 
 def test_tricks_must_be_a_map() -> None:
     """API.md moon: `"tricks": {"Ann": 5, "Bob": 1, "Cy": 1}`."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": [4, 2, 1]})
-    assert error.message == "tricks must give a value for each of Ann, Bob, Cy"
+    assert str(error) == "tricks must give a value for each of Ann, Bob, Cy"
 
 
 @pytest.mark.parametrize("missing", ["bidder", "bid", "tricks"])
@@ -327,14 +327,14 @@ def test_a_missing_field_is_refused(missing: str) -> None:
     entry: dict[str, Any] = {"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": 2, "Cy": 1}}
     del entry[missing]
     error = refused(entry)
-    assert f"the hand needs the {missing}" in error.message
+    assert f"the hand needs the {missing}" in str(error)
     assert error.field == missing
 
 
 def test_an_unknown_field_is_refused() -> None:
     """API.md moon: the entry fields are bidder, bid, tricks, all_passed."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {}, "count": {}})
-    assert error.message.startswith("count is not part of a hand here")
+    assert str(error).startswith("count is not part of a hand here")
     assert error.field == "count"
 
 
