@@ -356,9 +356,8 @@ def test_a_stopped_hand_set_when_the_others_hold_more_than_42_less_the_bid() -> 
 def test_points_scoring_plays_the_hand_out() -> None:
     """SCORING_MORE.md: "With `points` scoring the hand is played out: tricks total 7, points
     42, count 35"."""
-    assert (
-        "total 7"
-        in str(refusal(
+    assert "total 7" in str(
+        refusal(
             {
                 "bidder": "Ann",
                 "bid": 30,
@@ -366,11 +365,10 @@ def test_points_scoring_plays_the_hand_out() -> None:
                 "count": {"Us": 30, "Them": 5},
             },
             **POINTS,
-        ))
+        )
     )
-    assert (
-        "total 35"
-        in str(refusal(
+    assert "total 35" in str(
+        refusal(
             {
                 "bidder": "Ann",
                 "bid": 30,
@@ -378,7 +376,7 @@ def test_points_scoring_plays_the_hand_out() -> None:
                 "count": {"Us": 25, "Them": 5},
             },
             **POINTS,
-        ))
+        )
     )
     missing = refusal(
         {
