@@ -17,6 +17,7 @@ from scorekeeper.rules.black_tile import (
     BlackTileRuleset,
     passing_direction,
 )
+from tests.words import english
 
 THREE = Table(("Ann", "Bob", "Cy"))
 FOUR = Table(("Ann", "Bob", "Cy", "Dee"))
@@ -234,7 +235,7 @@ def test_captured_tiles_score_11_point() -> None:
         },
     )
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 4}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann: 2 tiles of the 3-suit = 2",
         "Bob: 0-0 = 4, plus 1 tile of the 3-suit = 1, total 5",
         "Cy: 4 tiles of the 3-suit = 4",
@@ -257,9 +258,9 @@ def test_captured_tiles_score_21_point() -> None:
         FOUR,
     )
     assert result.scores == {"Ann": 3, "Bob": 7, "Cy": 11, "Dee": 0}
-    assert "Cy: 0-0 = 11" in result.explanation
-    assert "Ann: 3 tiles of 5, 6 or 7 pips = 3" in result.explanation
-    assert "Dee: no point tiles = 0" in result.explanation
+    assert "Cy: 0-0 = 11" in english(result.explanation)
+    assert "Ann: 3 tiles of 5, 6 or 7 pips = 3" in english(result.explanation)
+    assert "Dee: no point tiles = 0" in english(result.explanation)
 
 
 def test_3_suit_tiles_are_not_points_in_21_point() -> None:
@@ -306,7 +307,7 @@ def test_a_player_left_out_of_captured_took_nothing() -> None:
         {"captured": {"Ann": ["3-6", "3-3", "0-0"], "Bob": ["3-1", "3-0", "3-2", "3-4", "3-5"]}},
     )
     assert result.scores == {"Ann": 6, "Bob": 5, "Cy": 0}
-    assert "Cy: no point tiles = 0" in result.explanation
+    assert "Cy: no point tiles = 0" in english(result.explanation)
 
 
 # --- the widow ----------------------------------------------------------------------
@@ -323,7 +324,7 @@ def test_unused_widow_point_tile_is_out_of_play() -> None:
         },
     )
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 3}
-    assert result.explanation[0] == (
+    assert english(result.explanation)[0] == (
         "Widow 3-5 left unused: its 1 point out of play; 10 points in play"
     )
 
@@ -333,7 +334,7 @@ def test_unused_widow_without_points() -> None:
     captured = {"Ann": ["3-6", "3-3"], "Bob": ["0-0", "3-1"], "Cy": ["3-0", "3-2", "3-4", "3-5"]}
     result = score(BLACK_TILE_11, {"captured": captured, "widow": "6-6"})
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 4}
-    assert result.explanation[0] == "Widow 6-6 left unused (no points); 11 points in play"
+    assert english(result.explanation)[0] == "Widow 6-6 left unused (no points); 11 points in play"
 
 
 def test_widow_to_first_trick_is_part_of_captured_tiles() -> None:
@@ -501,7 +502,7 @@ def test_points_as_numbers() -> None:
     {"points": {"Ann": 2, "Bob": 5, "Cy": 4}}."""
     result = score(BLACK_TILE_11, {"points": {"Ann": 2, "Bob": 5, "Cy": 4}})
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 4}
-    assert result.explanation == ("Ann: 2 points", "Bob: 5 points", "Cy: 4 points")
+    assert english(result.explanation) == ("Ann: 2 points", "Bob: 5 points", "Cy: 4 points")
 
 
 def test_points_must_add_up() -> None:
@@ -523,7 +524,7 @@ def test_points_with_a_point_tile_widow() -> None:
     up to the rest."""
     result = score(BLACK_TILE_11, {"points": {"Ann": 2, "Bob": 5, "Cy": 3}, "widow": "3-5"})
     assert result.scores == {"Ann": 2, "Bob": 5, "Cy": 3}
-    assert "10 points in play" in result.explanation[0]
+    assert "10 points in play" in english(result.explanation)[0]
     error = refusal(BLACK_TILE_11, {"points": {"Ann": 2, "Bob": 5, "Cy": 4}, "widow": "3-5"})
     assert str(error) == "the points add up to 11, but 10 points are in play"
 
@@ -586,21 +587,21 @@ def test_moon_11_point() -> None:
     each score 22 points"; SCORING.md explanation "Ann shot the moon: 0, everyone else 22"."""
     result = score(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS), "Bob": ["6-6"]}})
     assert result.scores == {"Ann": 0, "Bob": 22, "Cy": 22}
-    assert result.explanation[-1] == "Ann shot the moon: 0, everyone else 22"
+    assert english(result.explanation)[-1] == "Ann shot the moon: 0, everyone else 22"
 
 
 def test_moon_21_point_four_players() -> None:
     """Seed (21 Point): "he scores 0 points while each opponent scores 42 points"."""
     result = score(BLACK_TILE_21, {"captured": {"Dee": list(TWENTY_ONE_POINTS)}}, FOUR)
     assert result.scores == {"Ann": 42, "Bob": 42, "Cy": 42, "Dee": 0}
-    assert result.explanation[-1] == "Dee shot the moon: 0, everyone else 42"
+    assert english(result.explanation)[-1] == "Dee shot the moon: 0, everyone else 42"
 
 
 def test_moon_from_points() -> None:
     """SCORING.md: "one player holding all of them is a moon" (points entered as numbers)."""
     result = score(BLACK_TILE_11, {"points": {"Ann": 0, "Bob": 11, "Cy": 0}})
     assert result.scores == {"Ann": 22, "Bob": 0, "Cy": 22}
-    assert "Bob shot the moon: 0, everyone else 22" in result.explanation
+    assert "Bob shot the moon: 0, everyone else 22" in english(result.explanation)
 
 
 def test_moon_with_a_point_tile_widow() -> None:
@@ -617,7 +618,7 @@ def test_failed_moon_scores_as_usual() -> None:
     tiles = list(ELEVEN_POINTS)
     result = score(BLACK_TILE_11, {"captured": {"Ann": tiles[:-1], "Bob": tiles[-1:]}})
     assert result.scores == {"Ann": 10, "Bob": 1, "Cy": 0}
-    assert not any("moon" in line for line in result.explanation)
+    assert not any("moon" in line for line in english(result.explanation))
 
 
 # --- the end of the game ----------------------------------------------------------------
@@ -635,11 +636,11 @@ def test_game_of_fixed_hands_ends_after_the_last() -> None:
     status = BLACK_TILE_11.status(THREE, options, hands[:2])
     assert not status.finished
     assert status.winners == ()
-    assert status.explanation == "2 of 3 hands played"
+    assert english(status.explanation) == "2 of 3 hands played"
     status = BLACK_TILE_11.status(THREE, options, hands)
     assert status.finished
     assert status.winners == ("Bob",)
-    assert status.explanation == "Bob has the lowest total (7) after 3 hands and wins"
+    assert english(status.explanation) == "Bob has the lowest total (7) after 3 hands and wins"
 
 
 def test_equal_lowest_share_the_win() -> None:
@@ -654,7 +655,10 @@ def test_equal_lowest_share_the_win() -> None:
     status = BLACK_TILE_11.status(THREE, options, hands)
     assert status.finished
     assert status.winners == ("Ann", "Bob")
-    assert status.explanation == "Ann and Bob share the win with the lowest total (8) after 3 hands"
+    assert (
+        english(status.explanation)
+        == "Ann and Bob share the win with the lowest total (8) after 3 hands"
+    )
 
 
 def test_default_game_is_two_rounds_of_deals() -> None:
@@ -682,11 +686,11 @@ def test_target_ends_the_game_after_the_hand_that_reaches_it() -> None:
     )
     status = BLACK_TILE_11.status(THREE, options, hands[:3])
     assert not status.finished
-    assert status.explanation == "nobody has reached 61 yet"
+    assert english(status.explanation) == "nobody has reached 61 yet"
     status = BLACK_TILE_11.status(THREE, options, hands)
     assert status.finished
     assert status.winners == ("Ann",)
-    assert status.explanation == (
+    assert english(status.explanation) == (
         "Ann has the lowest total (30) after Cy reached 61 in hand 4 and wins"
     )
 
@@ -698,7 +702,7 @@ def test_target_reached_by_several() -> None:
     status = BLACK_TILE_21.status(THREE, options, hands)
     assert status.finished
     assert status.winners == ("Cy",)
-    assert "Ann and Bob each reached 210 in hand 2" in status.explanation
+    assert "Ann and Bob each reached 210 in hand 2" in english(status.explanation)
 
 
 def test_no_hands_yet_is_not_finished() -> None:
@@ -845,11 +849,13 @@ def test_property_a_hand_hands_out_the_points_in_play_or_a_moon(
         (shooter,) = shooters
         assert result.scores == {p: 0 if p == shooter else moon for p in table.players}
         assert sum(result.scores.values()) == moon * (len(table.players) - 1)
-        assert result.explanation[-1] == f"{shooter} shot the moon: 0, everyone else {moon}"
+        assert (
+            english(result.explanation)[-1] == f"{shooter} shot the moon: 0, everyone else {moon}"
+        )
     else:
         assert result.scores == expected
         assert sum(result.scores.values()) == in_play
-        assert len(result.explanation) >= len(table.players)
+        assert len(english(result.explanation)) >= len(table.players)
 
 
 @given(legal_captured_hands())
@@ -909,6 +915,6 @@ def test_property_fixed_hands_lowest_total_wins(
         totals = {p: sum(h.result.scores[p] for h in hands[:limit]) for p in table.players}
         lowest = min(totals.values())
         assert status.winners == tuple(p for p in table.players if totals[p] == lowest)
-        assert str(lowest) in status.explanation
+        assert str(lowest) in english(status.explanation)
     else:
         assert status.winners == ()

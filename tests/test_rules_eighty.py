@@ -24,6 +24,7 @@ from scorekeeper.rules.eighty import (
     team_points,
 )
 from scorekeeper.tiles import EIGHTY_SET
+from tests.words import english
 
 TABLE = Table(("Ann", "Bob", "Cy", "Dee"), ("Us", "Them"))
 SIDES = ("Us", "Them")
@@ -135,7 +136,7 @@ def test_bid_made_each_team_scores_what_it_took() -> None:
     """SCORING.md: "Bid made (bidding team's points >= bid): each team scores the points it took"."""
     result = score(hand(bid=60, tricks=(7, 3), count=(50, 10)))
     assert result.scores == {"Us": 64, "Them": 16}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Us bid 60 and took 7 tricks (14) + count 50 = 64: bid made, Us score 64",
         "Them took 3 tricks (6) + count 10 = 16: Them score 16",
     )
@@ -145,14 +146,14 @@ def test_bid_made_exactly() -> None:
     """SCORING.md: "Bid made (bidding team's points >= bid)" — equal is made."""
     result = score(hand(bid=62, tricks=(6, 4), count=(50, 5)))
     assert result.scores == {"Us": 62, "Them": 13}
-    assert "bid made" in result.explanation[0]
+    assert "bid made" in english(result.explanation)[0]
 
 
 def test_bid_failed_bidders_zero_others_bid_plus_points() -> None:
     """SCORING.md: "Bid failed: the bidding team scores 0; the other team scores the bid plus the points it took"."""
     result = score(hand(bid=60, tricks=(6, 4), count=(40, 15)))
     assert result.scores == {"Us": 0, "Them": 83}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Us bid 60 and took 6 tricks (12) + count 40 = 52: bid failed, Us score 0",
         "Them score the bid 60 + their 8 + 15 = 83",
     )
@@ -168,7 +169,9 @@ def test_bid_by_the_other_team() -> None:
     """eighty.txt: partners keep "their combined scores"; Bob and Dee are the team Them."""
     result = score(hand(bidder="Dee", bid=50, tricks=(2, 8), count=(10, 45)))
     assert result.scores == {"Us": 14, "Them": 61}
-    assert result.explanation[0].startswith("Them bid 50 and took 8 tricks (16) + count 45 = 61")
+    assert english(result.explanation)[0].startswith(
+        "Them bid 50 and took 8 tricks (16) + count 45 = 61"
+    )
 
 
 def test_bid_of_eighty_needs_everything() -> None:
@@ -215,8 +218,8 @@ def test_count_tiles_score_like_numbers() -> None:
     result = score(entry)
     assert hand_points(entry, TABLE) == {"Us": 12 + 35, "Them": 8 + 15}
     assert result.scores == {"Us": 0, "Them": 60 + 8 + 15}
-    assert result.explanation[0] == "Us took 5-5 + 4-6 + 4-6 + 1-4: count 35"
-    assert result.explanation[1] == "Them took 2-3 + 2-3 + 1-4: count 15"
+    assert english(result.explanation)[0] == "Us took 5-5 + 4-6 + 4-6 + 1-4: count 35"
+    assert english(result.explanation)[1] == "Them took 2-3 + 2-3 + 1-4: count 15"
 
 
 def test_count_tiles_may_include_other_tiles() -> None:
@@ -228,7 +231,10 @@ def test_count_tiles_may_include_other_tiles() -> None:
     }
     result = score(entry)
     assert result.scores == {"Us": 52, "Them": 28}
-    assert result.explanation[0] == "Us took 5-5 + 4-6 + 5-5 + 4-6: count 40 (3-6, 6-6 not counted)"
+    assert (
+        english(result.explanation)[0]
+        == "Us took 5-5 + 4-6 + 5-5 + 4-6: count 40 (3-6, 6-6 not counted)"
+    )
 
 
 def test_count_tiles_team_without_count() -> None:
@@ -237,7 +243,7 @@ def test_count_tiles_team_without_count() -> None:
     entry["count_tiles"] = {"Us": ["5-5", "4-6", "5-5", "4-6", "1-4", "2-3"], "Them": []}
     result = score(entry)
     assert result.scores == {"Us": 66, "Them": 4}
-    assert "Them took no count tiles: count 0" in result.explanation
+    assert "Them took no count tiles: count 0" in english(result.explanation)
 
 
 def test_blank_tile_is_refused() -> None:
@@ -510,7 +516,7 @@ def test_all_passed_scores_zero_for_both() -> None:
     """SCORING.md: "Everybody passed: a redeal, recorded as a hand scoring 0 for every side"."""
     result = score({"all_passed": True})
     assert result.scores == {"Us": 0, "Them": 0}
-    assert "Everybody passed" in result.explanation[0]
+    assert "Everybody passed" in english(result.explanation)[0]
     assert score({"all_passed": True}, marks=True).scores == {"Us": 0, "Them": 0}
 
 
@@ -547,7 +553,7 @@ def test_nel_o_made() -> None:
     """SCORING.md: "If the bidder wins no trick the bidding team scores option nel_o_value (80)"."""
     result = score({"bidder": "Bob", "bid": "nel-o", "tricks": {"Us": 10, "Them": 0}})
     assert result.scores == {"Us": 0, "Them": 80}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Bob bid Nel-O for Them; Dee sat out",
         "Bob took no trick: Nel-O made, Them score 80",
     )
@@ -557,7 +563,7 @@ def test_nel_o_failed() -> None:
     """SCORING.md: "If the bidder wins no trick the bidding team scores ...; otherwise the other team does"."""
     result = score(hand(bidder="Cy", bid="nel-o", tricks=(1, 9), count=None))
     assert result.scores == {"Us": 0, "Them": 80}
-    assert result.explanation[-1] == "Cy took 1 trick: Nel-O failed, Them score 80"
+    assert english(result.explanation)[-1] == "Cy took 1 trick: Nel-O failed, Them score 80"
 
 
 def test_nel_o_value_option() -> None:
@@ -570,7 +576,7 @@ def test_nel_o_scores_only_the_award() -> None:
     """SCORING.md: "Only that award is scored in a Nel-O hand (no trick or count points)"."""
     result = score(hand(bid="nel-o", tricks=(0, 10), count=(0, 50)))
     assert result.scores == {"Us": 80, "Them": 0}
-    assert "Tricks and count do not score in a Nel-O hand" in result.explanation
+    assert "Tricks and count do not score in a Nel-O hand" in english(result.explanation)
 
 
 def test_nel_o_count_is_still_checked_when_given() -> None:
@@ -614,14 +620,14 @@ def test_marks_bid_made_scores_one_mark() -> None:
     """SCORING.md: "the team that wins the hand (the bidders if they made it ...) scores 1 mark"."""
     result = score(hand(bid=60, tricks=(7, 3), count=(50, 10)), marks=True)
     assert result.scores == {"Us": 1, "Them": 0}
-    assert result.explanation[-1].endswith("bid made, Us score 1 mark")
+    assert english(result.explanation)[-1].endswith("bid made, Us score 1 mark")
 
 
 def test_marks_bid_failed_other_team_scores_one_mark() -> None:
     """SCORING.md: "the team that wins the hand (... else the other team) scores 1 mark"."""
     result = score(hand(bid=60), marks=True)
     assert result.scores == {"Us": 0, "Them": 1}
-    assert result.explanation[-1] == "Them score 1 mark"
+    assert english(result.explanation)[-1] == "Them score 1 mark"
 
 
 def test_marks_nel_o() -> None:
@@ -640,7 +646,7 @@ def test_marks_game_ends_at_marks_target() -> None:
     status = play([won] * 10, marks=True)
     assert status.finished
     assert status.winners == ("Us",)
-    assert status.explanation == "Us reached 10 marks with 10 and won"
+    assert english(status.explanation) == "Us reached 10 marks with 10 and won"
     assert play([won] * 3, marks=True, marks_target=3).winners == ("Us",)
 
 
@@ -655,7 +661,7 @@ def test_first_to_target_wins() -> None:
     status = play([made] * 4)  # Us 284
     assert status.finished
     assert status.winners == ("Us",)
-    assert status.explanation == "Us reached 250 with 284 and won"
+    assert english(status.explanation) == "Us reached 250 with 284 and won"
 
 
 def test_reaching_the_target_exactly_wins() -> None:
@@ -676,7 +682,7 @@ def test_both_reach_target_bidders_win() -> None:
     status = play([first, last], target=70)  # Us 82, Them 73: both reach 70 on hand 2
     assert status.finished
     assert status.winners == ("Them",)
-    assert status.explanation == "Both teams reached 70 on hand 2: the bidders, Them, won"
+    assert english(status.explanation) == "Both teams reached 70 on hand 2: the bidders, Them, won"
 
 
 def test_only_one_team_reaching_the_target_wins_even_if_it_did_not_bid() -> None:
@@ -685,7 +691,7 @@ def test_only_one_team_reaching_the_target_wins_even_if_it_did_not_bid() -> None
     last = hand(bidder="Dee", bid=50, tricks=(5, 5), count=(20, 40))  # Us 30, Them 50
     status = play([first, last], target=80)  # Us 82, Them 73
     assert status.winners == ("Us",)
-    assert status.explanation == "Us reached 80 with 82 and won"
+    assert english(status.explanation) == "Us reached 80 with 82 and won"
 
 
 def test_status_not_finished_at_start() -> None:
@@ -753,7 +759,10 @@ def test_count_and_count_tiles_agree(deal: Deal, bidder: str, bid: int) -> None:
     by_number = score(deal.entry(bidder, bid, tiles=False))
     by_tiles = score(deal.entry(bidder, bid, tiles=True))
     assert by_number.scores == by_tiles.scores
-    assert by_number.explanation == by_tiles.explanation[-len(by_number.explanation) :]
+    assert (
+        english(by_number.explanation)
+        == english(by_tiles.explanation)[-len(english(by_number.explanation)) :]
+    )
 
 
 @given(deals(), st.sampled_from(TABLE.players), st.integers(50, 80))

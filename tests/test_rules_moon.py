@@ -15,6 +15,7 @@ from scorekeeper.rules.moon import (
     match_score,
     match_winner,
 )
+from tests.words import english
 
 THREE = Table(("Ann", "Bob", "Cy"))
 FOUR = Table(("Ann", "Bob", "Cy", "Dee"), ("Us", "Them"))
@@ -92,7 +93,7 @@ def test_three_bidder_who_makes_it_scores_the_bid() -> None:
     """moon.txt: "Players score 1 point for each trick they win, except for the winning bidder"."""
     result = score({"bidder": "Ann", "bid": 5, "tricks": {"Ann": 5, "Bob": 1, "Cy": 1}})
     assert result.scores == {"Ann": 5, "Bob": 1, "Cy": 1}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann bid 5 and took 5 tricks: made, scores 5",
         "Bob: 1 trick = 1",
         "Cy: 1 trick = 1",
@@ -103,16 +104,16 @@ def test_three_bidder_scores_no_more_than_the_bid() -> None:
     """SCORING.md Moon: "a bidder who took at least the bid scores the bid (no more, even with more tricks)"."""
     result = score({"bidder": "Ann", "bid": 5, "tricks": {"Ann": 6, "Bob": 1, "Cy": 0}})
     assert result.scores == {"Ann": 5, "Bob": 1, "Cy": 0}
-    assert result.explanation[0] == "Ann bid 5 and took 6 tricks: made, scores 5"
-    assert "Cy: 0 tricks = 0" in result.explanation
+    assert english(result.explanation)[0] == "Ann bid 5 and took 6 tricks: made, scores 5"
+    assert "Cy: 0 tricks = 0" in english(result.explanation)
 
 
 def test_three_bidder_who_is_set_scores_minus_the_bid() -> None:
     """moon.txt: "If the winning bidder scores less than his bid, he scores minus his bid amount"."""
     result = score({"bidder": "Bob", "bid": 6, "tricks": {"Ann": 2, "Bob": 5, "Cy": 0}})
     assert result.scores == {"Ann": 2, "Bob": -6, "Cy": 0}
-    assert "Bob bid 6 and took 5: set, -6" in result.explanation
-    assert "Ann: 2 tricks = 2" in result.explanation
+    assert "Bob bid 6 and took 5: set, -6" in english(result.explanation)
+    assert "Ann: 2 tricks = 2" in english(result.explanation)
 
 
 def test_three_lowest_and_highest_plain_bids() -> None:
@@ -127,14 +128,14 @@ def test_three_moon_that_takes_all_seven_scores_21() -> None:
     """moon.txt: "21 (called "shooting the moon") which is a bid to win all the seven tricks, but scoring 21 points"."""
     result = score({"bidder": "Ann", "bid": 21, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
     assert result.scores == {"Ann": 21, "Bob": 0, "Cy": 0}
-    assert result.explanation[0] == "Ann shot the moon and took all 7: 21"
+    assert english(result.explanation)[0] == "Ann shot the moon and took all 7: 21"
 
 
 def test_three_moon_that_misses_a_trick_scores_minus_21() -> None:
     """SCORING.md Moon: "21 = shooting the moon (win all 7 tricks)" ... "otherwise minus the bid"."""
     result = score({"bidder": "Ann", "bid": 21, "tricks": {"Ann": 6, "Bob": 1, "Cy": 0}})
     assert result.scores == {"Ann": -21, "Bob": 1, "Cy": 0}
-    assert result.explanation[0] == "Ann shot the moon and took 6: set, -21"
+    assert english(result.explanation)[0] == "Ann shot the moon and took 6: set, -21"
 
 
 # --- 4 players in partnerships -----------------------------------------------------------
@@ -144,7 +145,7 @@ def test_four_team_that_makes_its_bid_scores_every_trick() -> None:
     """moon.txt Variation: "If a partnership who won the bid makes it, ... they score all the tricks they won"."""
     result = score({"bidder": "Cy", "bid": 4, "tricks": {"Us": 6, "Them": 1}}, FOUR)
     assert result.scores == {"Us": 6, "Them": 1}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Cy won the bid for Us.",
         "Us bid 4 and took 6 tricks: made, scores 6",
         "Them: 1 trick = 1",
@@ -155,22 +156,22 @@ def test_four_team_that_is_set_scores_minus_the_bid() -> None:
     """moon.txt Variation: "fails to take the bid number of tricks, they score minus the total of their bid"."""
     result = score({"bidder": "Ann", "bid": 4, "tricks": {"Us": 3, "Them": 4}}, FOUR)
     assert result.scores == {"Us": -4, "Them": 4}
-    assert "Us bid 4 and took 3: set, -4" in result.explanation
-    assert "Them: 4 tricks = 4" in result.explanation
+    assert "Us bid 4 and took 3: set, -4" in english(result.explanation)
+    assert "Them: 4 tricks = 4" in english(result.explanation)
 
 
 def test_four_bid_of_three_is_the_lowest() -> None:
     """moon.txt Variation: "the low bid is three tricks"."""
     result = score({"bidder": "Bob", "bid": 3, "tricks": {"Us": 4, "Them": 3}}, FOUR)
     assert result.scores == {"Us": 4, "Them": 3}
-    assert result.explanation[0] == "Bob won the bid for Them."
+    assert english(result.explanation)[0] == "Bob won the bid for Them."
 
 
 def test_four_moon_scores_21_or_minus_21() -> None:
     """SCORING.md Moon: "a bidding team that made its bid scores every trick it took (21 for a moon)"."""
     made = score({"bidder": "Dee", "bid": 21, "tricks": {"Us": 0, "Them": 7}}, FOUR)
     assert made.scores == {"Us": 0, "Them": 21}
-    assert "Them shot the moon and took all 7: 21" in made.explanation
+    assert "Them shot the moon and took all 7: 21" in english(made.explanation)
     missed = score({"bidder": "Dee", "bid": 21, "tricks": {"Us": 1, "Them": 6}}, FOUR)
     assert missed.scores == {"Us": 1, "Them": -21}
 
@@ -189,7 +190,7 @@ def test_everybody_passed_is_a_redeal_scoring_zero(table: Table) -> None:
     """SCORING.md Moon: "Everybody passed: a redeal, recorded as a hand scoring 0 for every side"."""
     result = score({"all_passed": True}, table)
     assert result.scores == {side: 0 for side in table.sides}
-    assert "redeal" in result.explanation[0]
+    assert "redeal" in english(result.explanation)[0]
 
 
 def test_everybody_passed_with_a_bid_is_refused() -> None:
@@ -361,7 +362,7 @@ def test_first_to_reach_the_target_wins() -> None:
     status = MOON.status(THREE, {"target": 21}, [*played, *hands({"Bob": 30})])
     assert status.finished
     assert status.winners == ("Ann",)
-    assert "Ann reached 21 with 21" in status.explanation
+    assert "Ann reached 21 with 21" in english(status.explanation)
 
 
 def test_several_reaching_the_target_the_highest_wins() -> None:
@@ -374,7 +375,7 @@ def test_several_reaching_the_target_the_highest_wins() -> None:
     both = hands({"Ann": 18, "Bob": 19, "Cy": 0}, {"Ann": 5, "Bob": 2, "Cy": 0})
     status = MOON.status(THREE, {"target": 21}, both)
     assert status.winners == ("Ann",)
-    assert "Ann reached 21 with 23" in status.explanation
+    assert "Ann reached 21 with 23" in english(status.explanation)
 
 
 def test_a_tie_for_highest_plays_on() -> None:
@@ -383,8 +384,8 @@ def test_a_tie_for_highest_plays_on() -> None:
     status = MOON.status(FOUR, {"target": 21}, tied)
     assert not status.finished
     assert status.winners == ()
-    assert "Us and Them are tied for the lead at 22" in status.explanation
-    assert "play on" in status.explanation
+    assert "Us and Them are tied for the lead at 22" in english(status.explanation)
+    assert "play on" in english(status.explanation)
     settled = MOON.status(FOUR, {"target": 21}, [*tied, *hands({"Us": -3, "Them": 3})])
     assert settled.finished
     assert settled.winners == ("Them",)
@@ -468,7 +469,7 @@ def test_sample_entry_is_legal(table: Table) -> None:
     assert set(entry["tricks"]) == set(table.sides)
     result = score(entry, table)
     assert set(result.scores) == set(table.sides)
-    assert result.explanation
+    assert english(result.explanation)
 
 
 # --- properties over generated legal hands -------------------------------------------------
@@ -495,7 +496,7 @@ def test_property_every_legal_hand_totals_seven_and_scores_every_side(
     assert sum(entry["tricks"].values()) == 7
     result = score(entry, table)
     assert list(result.scores) == list(table.sides)
-    assert len(result.explanation) == len(table.sides) + (1 if table.partnerships else 0)
+    assert len(english(result.explanation)) == len(table.sides) + (1 if table.partnerships else 0)
 
 
 @given(legal_hands())

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import HandResult, RuleError, ScoredHand, Status, Table
 from scorekeeper.rules.texas_42 import RULESETS, TEXAS_42
+from tests.words import english
 
 TABLE = Table(("Ann", "Bob", "Cy", "Dee"), ("Us", "Them"))
 # Written out here, not taken from the module (SCORING_MORE.md: "5-5 and 6-4 are worth 10
@@ -97,7 +98,7 @@ def test_example_1_a_made_point_bid() -> None:
     entry = {"bidder": "Ann", "bid": 31, "points": {"Us": 35, "Them": 7}}
     marks = score(entry)
     assert marks.scores == {"Us": 1, "Them": 0}
-    assert marks.explanation == ("Ann bid 31; Us took 35 ≥ 31: made. Us score 1 mark.",)
+    assert english(marks.explanation) == ("Ann bid 31; Us took 35 ≥ 31: made. Us score 1 mark.",)
     assert score(entry, **POINTS).scores == {"Us": 35, "Them": 7}
 
 
@@ -124,7 +125,7 @@ def test_example_2_a_set_point_bid_by_count_tiles() -> None:
     assert score(entry).scores == {"Us": 1, "Them": 0}
     result = score(entry, **POINTS)
     assert result.scores == {"Us": 57, "Them": 0}
-    assert result.explanation[-1] == (
+    assert english(result.explanation)[-1] == (
         "Bob bid 34; Them took 4 tricks + 5-5 + 4-1 = 19 < 34: set. Us score 34 + 23 = 57."
     )
 
@@ -138,7 +139,7 @@ def test_example_3a_a_set_mark_bid() -> None:
     points = {"bidder": "Cy", "bid": 84, "points": {"Us": 41, "Them": 1}}
     result = score(points, **POINTS)
     assert result.scores == {"Us": 0, "Them": 85}
-    assert result.explanation[-1].endswith("set. Them score 84 + 1 = 85.")
+    assert english(result.explanation)[-1].endswith("set. Them score 84 + 1 = 85.")
 
 
 def test_example_3b_nello() -> None:
@@ -151,7 +152,7 @@ def test_example_3b_nello() -> None:
     set_ = {**made, "bidder_tricks": 1}
     assert score(set_).scores == {"Us": 1, "Them": 0}
     assert score(set_, **POINTS).scores == {"Us": 42, "Them": 0}
-    assert score(set_).explanation == (
+    assert english(score(set_).explanation) == (
         "Dee bid 42 (1 mark) Nello; Dee took 1 trick: set. Us score 1 mark.",
     )
 
@@ -178,7 +179,9 @@ def test_example_3c_bidder_goes_out() -> None:
     assert score(last, **POINTS).scores == {"Us": 12, "Them": 30}
     status = play([*to_245_and_221, last], **POINTS)
     assert status.finished and status.winners == ("Them",)
-    assert status.explanation == "Both teams reached 250 on hand 12: the bidders, Them, won"
+    assert (
+        english(status.explanation) == "Both teams reached 250 on hand 12: the bidders, Them, won"
+    )
 
 
 # --- points and bids -------------------------------------------------------------------
@@ -322,7 +325,7 @@ def test_all_pass_redeal_scores_nothing_and_the_deal_moves_on() -> None:
     and the deal moves on"."""
     result = score({"all_passed": True}, all_pass="redeal")
     assert result.scores == {"Us": 0, "Them": 0}
-    assert "redeal" in result.explanation[0]
+    assert "redeal" in english(result.explanation)[0]
     assert TEXAS_42.next_hand(TABLE, options(all_pass="redeal"), 1).dealer == "Bob"
     assert refusal({"all_passed": True, "bid": 30}, all_pass="redeal").field == "bid"
 
@@ -565,7 +568,7 @@ def test_seven_marks_win() -> None:
     assert not play([made] * 6).finished
     status = play([made] * 7)
     assert status.finished and status.winners == ("Us",)
-    assert status.explanation == "Us reached 7 marks with 7 and won"
+    assert english(status.explanation) == "Us reached 7 marks with 7 and won"
     two = {"bidder": "Bob", "bid": 84, "made": True}
     assert play([two] * 4).winners == ("Them",)
     assert play([made] * 2, marks_target=2).finished
@@ -609,7 +612,7 @@ def test_explanation_names_the_teams_as_the_example() -> None:
         "count_tiles": {"Ann & Cy": ["6-4", "5-0", "3-2"], "Bob & Dee": ["5-5", "4-1"]},
     }
     opts = TEXAS_42.resolve_options({"scoring": "points"}, table)
-    assert TEXAS_42.score_hand(entry, table, opts).explanation == (
+    assert english(TEXAS_42.score_hand(entry, table, opts).explanation) == (
         "Bob bid 34; Bob & Dee took 4 tricks + 5-5 + 4-1 = 19 < 34: set. "
         "Ann & Cy score 34 + 23 = 57.",
     )
@@ -667,6 +670,8 @@ def test_the_board_says_how_far_the_leader_is() -> None:
     """SCORING_MORE.md End: "**Option** `marks_target` (7) for marks; **option**
     `points_target` (250) for points" — the page says how far the leader has to go."""
     made = {"bidder": "Ann", "bid": 84, "made": True}
-    assert play([made]).explanation == "leader needs 5 marks more to reach 7 marks"
+    assert english(play([made]).explanation) == "leader needs 5 marks more to reach 7 marks"
     points = {"bidder": "Ann", "bid": 30, "points": {"Us": 40, "Them": 2}}
-    assert play([points], **POINTS).explanation == "leader needs 210 points more to reach 250"
+    assert (
+        english(play([points], **POINTS).explanation) == "leader needs 210 points more to reach 250"
+    )

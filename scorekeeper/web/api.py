@@ -17,6 +17,7 @@ from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
 from scorekeeper.web.writes import read_only
+from scorekeeper.words import in_words
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -124,7 +125,7 @@ def if_match() -> int | None:
 
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
-    response = jsonify(body)
+    response = jsonify(in_words(body))  # explanations said in the reader's language
     response.status_code = status
     if "version" in body:
         response.headers["ETag"] = f'"{body["version"]}"'

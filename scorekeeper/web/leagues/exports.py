@@ -17,6 +17,7 @@ from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, 
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.view import View, requested_view, view_games
 from scorekeeper.web.links import external_url
+from scorekeeper.words import in_words
 
 STANDINGS_CSV_COLUMNS = (
     "ruleset",
@@ -182,7 +183,7 @@ def games_export(slug: str) -> Response:
     response = jsonify(
         {
             "league": {"slug": view.league.slug, "name": view.league.name},
-            "games": [game_json(game) for game in view_games(view, finished_only=False)],
+            "games": [in_words(game_json(game)) for game in view_games(view, finished_only=False)],
         }
     )
     response.headers["Content-Disposition"] = (
