@@ -43,13 +43,13 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     dealer_of,
     named_sides,
     whole_number,
     zero_scores,
 )
-from scorekeeper.rules.eighty import and_list
 from scorekeeper.tiles import DOUBLE_SIX, Tile
 from scorekeeper.words import Message, say, say_n
 
@@ -236,7 +236,7 @@ class BlackTileRuleset(Ruleset):
                     points=others,
                 )
             )
-        return HandResult(scores, tuple(str(line) for line in lines))
+        return HandResult(scores, tuple(lines))
 
     def _widow(self, entry: Entry, table: Table, options: Options) -> Tile | None:
         """The unused leftover tile named in the entry, if any (3 players only)."""
@@ -397,7 +397,12 @@ class BlackTileRuleset(Ruleset):
                 say("points has nothing for %(players)s", players=", ".join(missing)), "points"
             )
         points = {
-            player: whole_number(named[player], "points", f"the points for {player}", high=in_play)
+            player: whole_number(
+                named[player],
+                "points",
+                say("the points for %(player)s", player=player),
+                high=in_play,
+            )
             for player in table.players
         }
         given = sum(points.values())
@@ -474,8 +479,8 @@ class BlackTileRuleset(Ruleset):
                     return _lowest_wins(totals, when)
         if limit is not None:
             playing = say("%(played)s of %(limit)s hands played", played=len(hands), limit=limit)
-            return Status(False, (), str(playing))
-        return Status(False, (), str(say("nobody has reached %(target)s yet", target=target)))
+            return Status(False, (), playing)
+        return Status(False, (), say("nobody has reached %(target)s yet", target=target))
 
     def next_hand(self, table: Table, options: Options, hands_played: int) -> NextHand:
         """The deal passes clockwise; the passing direction cycles (SCORING.md)."""
@@ -514,7 +519,7 @@ def _lowest_wins(totals: Mapping[str, int], when: Message) -> Status:
             lowest=lowest,
             when=when,
         )
-    return Status(True, winners, str(sentence))
+    return Status(True, winners, sentence)
 
 
 def _options(

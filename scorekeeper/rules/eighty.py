@@ -39,6 +39,7 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     count_tiles_sentence,
     first_to_target,
@@ -52,25 +53,30 @@ from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "ALL_COUNT",
+    "COUNT_OR_TILES",
     "COUNT_VALUES",
     "EIGHTY",
     "HIGHEST_BID",
     "LOWEST_BID",
     "NEL_O_PLAY",
     "NORMAL_PLAY",
+    "NOT_AFTER_ALL_PASSED",
     "RULESETS",
     "Bid",
     "EightyRuleset",
     "Play",
-    "and_list",
     "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
+    "count_for",
     "hand_points",
+    "not_a_count",
     "read_bid",
     "read_count",
     "read_tricks",
     "team_points",
+    "too_many_tiles",
+    "tricks_for",
 ]
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles", "all_passed")
@@ -127,12 +133,14 @@ class Bid:
 # --- words ----------------------------------------------------------------------------
 
 
-def and_list(names: Sequence[str]) -> str | Message:
-    """Names said together, 'Ann and Bob', each language with its own 'and'."""
-    *first, last = names
-    if not first:
-        return last
-    return say("%(names)s and %(last)s", names=and_list(first), last=last)
+def tricks_for(side: str) -> Message:
+    """What a side's tricks are called in a refusal of them (Moon and Texas 42 say the same)."""
+    return say("the tricks for %(side)s", side=side)
+
+
+def count_for(side: str) -> Message:
+    """What a team's count is called in a refusal of it (Texas 42 says the same)."""
+    return say("the count for %(side)s", side=side)
 
 
 # A field given when everybody passed, refused in a whole sentence (Texas 42 says the same).
@@ -213,7 +221,7 @@ def _not_a_bid(raw: object, nel_o: bool) -> Message:
 
 def read_tricks(entry: Entry, table: Table) -> dict[str, int]:
     """Tricks per team, which must total 10."""
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS)
+    tricks = side_numbers(entry, "tricks", table, tricks_for, high=TRICKS)
     total = sum(tricks.values())
     if total != TRICKS:
         parts = " + ".join(f"{side} {n}" for side, n in tricks.items())
@@ -329,7 +337,7 @@ def _check_count(
 
 
 def _numbers_count(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
+    count = side_numbers(entry, "count", table, count_for, high=ALL_COUNT)
     for side, value in count.items():
         if value % 5:
             raise RuleError(not_a_count(side, value), "count")
@@ -515,7 +523,7 @@ def bidders_win_on_a_shared_crossing(
             total=final[result.winners[0]],
             **values,
         )
-    return Status(True, result.winners, str(sentence))
+    return Status(True, result.winners, sentence)
 
 
 # --- the ruleset -----------------------------------------------------------------------
@@ -553,7 +561,7 @@ class EightyRuleset(Ruleset):
             if extra:
                 raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
             line = say("Everybody passed: a redeal, nobody scores, and the deal moves on")
-            return HandResult(scores, (str(line),))
+            return HandResult(scores, (line,))
         bid = read_bid(entry, table, options)
         tricks = read_tricks(entry, table)
         if bid.nel_o:
@@ -636,7 +644,7 @@ class EightyRuleset(Ruleset):
                         points=scores[others],
                     )
                 )
-        return HandResult(scores, tuple(str(line) for line in lines))
+        return HandResult(scores, tuple(lines))
 
     def _score_nel_o(
         self, entry: Entry, table: Table, options: Options, bid: Bid, tricks: Mapping[str, int]
@@ -700,7 +708,7 @@ class EightyRuleset(Ruleset):
                     points=award,
                 )
             )
-        return HandResult(scores, tuple(str(line) for line in lines))
+        return HandResult(scores, tuple(lines))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """First team to the target (or to marks_target marks) wins; on a shared crossing,

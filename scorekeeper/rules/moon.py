@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     first_to_target,
     flag,
@@ -27,7 +28,6 @@ from scorekeeper.rules.base import (
     side_numbers,
     zero_scores,
 )
-from scorekeeper.rules.eighty import and_list
 from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "all_passed")
@@ -95,7 +95,7 @@ class MoonRuleset(Ruleset):
             if extra:
                 raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
             redeal = say("Everybody passed: a redeal, 0 for every side.")
-            return HandResult(zero_scores(table), (str(redeal),))
+            return HandResult(zero_scores(table), (redeal,))
         for key in ("bidder", "bid", "tricks"):
             if key not in entry:
                 raise RuleError(NEEDED[key], key)
@@ -126,7 +126,7 @@ class MoonRuleset(Ruleset):
                         points=scores[side],
                     )
                 )
-        return HandResult(scores, tuple(str(line) for line in lines))
+        return HandResult(scores, tuple(lines))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """First side to the target wins; several at once: the highest; a tie for highest plays on."""
@@ -145,7 +145,7 @@ class MoonRuleset(Ruleset):
                 best=best,
                 target=target,
             )
-            return Status(False, (), str(playing_on))
+            return Status(False, (), playing_on)
         return result
 
     def match_games(self, table: Table) -> int:
@@ -205,7 +205,13 @@ def check_bid(value: object, table: Table) -> int:
 
 def check_tricks(entry: Entry, table: Table) -> dict[str, int]:
     """The tricks each side took: a whole number for every side, 7 in all."""
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS_PER_HAND)
+    tricks = side_numbers(
+        entry,
+        "tricks",
+        table,
+        lambda side: say("the tricks for %(side)s", side=side),
+        high=TRICKS_PER_HAND,
+    )
     total = sum(tricks.values())
     if total != TRICKS_PER_HAND:
         raise RuleError(

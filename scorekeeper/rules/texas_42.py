@@ -39,8 +39,10 @@ from scorekeeper.rules.eighty import (
     COUNT_OR_TILES,
     NOT_AFTER_ALL_PASSED,
     bidders_win_on_a_shared_crossing,
+    count_for,
     not_a_count,
     too_many_tiles,
+    tricks_for,
 )
 from scorekeeper.tiles import DOUBLE_SIX, Tile
 from scorekeeper.words import Message, say, say_n
@@ -254,8 +256,13 @@ def read_contract(entry: Entry, options: Options, bid: int) -> Contract | None:
     return contract
 
 
+def points_for(side: str) -> Message:
+    """What a team's points are called in a refusal of them."""
+    return say("the points for %(side)s", side=side)
+
+
 def _whole_points(entry: Entry, table: Table) -> dict[str, int]:
-    return side_numbers(entry, "points", table, "the points", high=HAND_POINTS)
+    return side_numbers(entry, "points", table, points_for, high=HAND_POINTS)
 
 
 def _most_count(tricks: int) -> int:
@@ -265,7 +272,7 @@ def _most_count(tricks: int) -> int:
 
 
 def _count_numbers(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
+    count = side_numbers(entry, "count", table, count_for, high=ALL_COUNT)
     for side, value in count.items():
         if value % 5:
             raise RuleError(not_a_count(side, value), "count")
@@ -389,7 +396,7 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
         if "count" in entry or "count_tiles" in entry:
             raise RuleError(say("give the tricks each team took with its count"), "tricks")
         return Taken(None, None, None)
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS)
+    tricks = side_numbers(entry, "tricks", table, tricks_for, high=TRICKS)
     _check_totals(tricks, TRICKS, "tricks", "tricks", played_out)
     if "count" in entry and "count_tiles" in entry:
         raise RuleError(COUNT_OR_TILES, "count")
@@ -492,7 +499,7 @@ def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str) -> bool:
                 say("give the bidder's tricks or the teams' tricks, not both"), "bidder_tricks"
             )
         took = whole_number(
-            entry["bidder_tricks"], "bidder_tricks", "the bidder's tricks", high=TRICKS
+            entry["bidder_tricks"], "bidder_tricks", say("the bidder's tricks"), high=TRICKS
         )
         decided = took == 0
     elif taken.points is not None:
@@ -700,7 +707,7 @@ class Texas42Ruleset(Ruleset):
                 )
         return HandResult(
             scores,
-            (str(_hand_line(bid, took_phrase(bid, taken, others, entry, made), made, scored)),),
+            (_hand_line(bid, took_phrase(bid, taken, others, entry, made), made, scored),),
         )
 
     def _all_passed(self, entry: Entry, table: Table, options: Options) -> HandResult:
@@ -717,7 +724,7 @@ class Texas42Ruleset(Ruleset):
         if extra:
             raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
         redeal = say("Everybody passed: a redeal, nobody scores, and the deal moves on.")
-        return HandResult(zero_scores(table), (str(redeal),))
+        return HandResult(zero_scores(table), (redeal,))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """First team to 7 marks (or 250 points) wins; playing for points, the bidders win
@@ -743,7 +750,7 @@ class Texas42Ruleset(Ruleset):
                 more,
                 target=target,
             )
-        return Status(False, (), str(distance))
+        return Status(False, (), distance)
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides
