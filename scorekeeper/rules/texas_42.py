@@ -176,9 +176,9 @@ class Bid:
 class BidRow:
     """A row of bid buttons on the entry page: its name, its columns, (bid, label) pairs."""
 
-    label: str
+    label: Message
     columns: int
-    bids: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, str | Message], ...]
     kind: str  # "point-bids" or "mark-bids", for the page's layout
 
 
@@ -775,15 +775,23 @@ class Texas42Ruleset(Ruleset):
 
     def bid_rows(self) -> tuple[BidRow, ...]:
         """The bids the page offers: a row of point bids, then the mark bids."""
-        marks = tuple((bid, f"{bid // MARK} mark{'s' if bid > MARK else ''}") for bid in MARK_BIDS)
+        marks = tuple(
+            (bid, say_n("%(count)s mark", "%(count)s marks", bid // MARK)) for bid in MARK_BIDS
+        )
+        points = tuple((bid, str(bid)) for bid in POINT_BIDS)
         return (
-            BidRow("Point bids", 6, tuple((bid, str(bid)) for bid in POINT_BIDS), "point-bids"),
-            BidRow("Mark bids (42 each)", 4, marks, "mark-bids"),
+            BidRow(say("Point bids"), 6, points, "point-bids"),
+            BidRow(say("Mark bids (%(mark)s each)", mark=MARK), 4, marks, "mark-bids"),
         )
 
-    def forced_bid_hint(self, dealer: str) -> str:
+    def forced_bid_hint(self, dealer: str) -> Message:
         """What the page says instead of offering "Everybody passed" (all_pass: forced)."""
-        return f"Everybody passed? Then {dealer}, the dealer, must bid {LOWEST_BID}: tap {dealer} and {LOWEST_BID}."
+        return say(
+            "Everybody passed? Then %(dealer)s, the dealer, must bid %(bid)s: tap %(dealer)s "
+            "and %(bid)s.",
+            dealer=dealer,
+            bid=LOWEST_BID,
+        )
 
     def contracts(self, options: Mapping[str, Any]) -> tuple[Contract, ...]:
         """The special contracts this game's options allow."""
