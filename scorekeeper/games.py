@@ -17,6 +17,7 @@ from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
+    AFTER_THE_END,
     Ending,
     HandResult,
     NextHand,
@@ -24,15 +25,17 @@ from scorekeeper.rules.base import (
     Sentence,
     Status,
     Table,
+    after_the_end_note,
     end_of_game,
+    ended_mid_hand,
+    not_an_object,
     running_totals,
     time_called,
 )
 from scorekeeper.store import Connection, write_transaction
-from scorekeeper.words import Message, say
+from scorekeeper.words import Message
 
 NAME_LIMIT = 40
-AFTER_THE_END = say("Played after the end of the game: this hand does not count.")
 
 
 @dataclass(frozen=True)
@@ -138,18 +141,9 @@ class Game:
         return tuple(hand.number for hand in self.hands if hand.number > self.ending.last_counted)
 
     @property
-    def after_the_end_note(self) -> str:
+    def after_the_end_note(self) -> Sentence:
         """What the page says of the hands after the end: which, and that they do not count."""
-        numbers = self.after_the_end
-        if not numbers:
-            return ""
-        if len(numbers) == 1:
-            return f"Hand {numbers[0]} was played after the end of the game: it does not count."
-        joined = "and" if len(numbers) == 2 else "to"
-        return (
-            f"Hands {numbers[0]} {joined} {numbers[-1]} were played after the end of the game: "
-            "they do not count."
-        )
+        return after_the_end_note(self.after_the_end)
 
     def as_counted(self, hand: PlayedHand) -> PlayedHand:
         """The hand as it counts toward the game, its explanation saying what does not."""
@@ -210,24 +204,6 @@ class Game:
         if 1 <= number <= len(self.hands):
             return self.hands[number - 1]
         raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
-
-
-def ended_mid_hand(entered: HandResult, counted: HandResult, status: Status) -> Message:
-    """Why only part of a hand counts: the game ended at one of its scores (Muggins)."""
-    later = entered.ordered_steps[len(counted.ordered_steps) :]
-    scores: list[Sentence] = [
-        ", ".join(f"{side} {points}" for side, points in step.items() if points) or say("nothing")
-        for step in later
-    ]
-    listed: Sentence = scores[0]
-    for step in scores[1:]:
-        listed = say("%(before)s; then %(after)s", before=listed, after=step)
-    return say(
-        "The game ended during this hand: %(why)s. What was scored after that came after the "
-        "end and does not count (%(scores)s).",
-        why=status.explanation,
-        scores=listed,
-    )
 
 
 @dataclass(frozen=True)
@@ -720,7 +696,7 @@ def check_version(db: Connection, game: Game, writer: Writer) -> None:
 def score(game: Game, entry: Any, number: int, *, strict: bool = True) -> HandResult:
     """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
-        raise RuleError("the hand must be given as an object of fields")
+        raise not_an_object()
     before = game.totals_after(number - 1)
     return game.ruleset.score_in_game(
         entry, game.table, game.options, before, number=number, strict=strict

@@ -469,6 +469,51 @@ def first_steps(result: HandResult, taken: int) -> HandResult:
     return HandResult(scores, result.explanation, steps)
 
 
+# What a hand's explanation adds where the game's end falls (games.py shows the record with them).
+AFTER_THE_END = say("Played after the end of the game: this hand does not count.")
+
+
+def ended_mid_hand(entered: HandResult, counted: HandResult, status: Status) -> Message:
+    """Why only part of a hand counts: the game ended at one of its scores (Muggins)."""
+    later = entered.ordered_steps[len(counted.ordered_steps) :]
+    scores: list[Sentence] = [
+        ", ".join(f"{side} {points}" for side, points in step.items() if points) or say("nothing")
+        for step in later
+    ]
+    listed: Sentence = scores[0]
+    for step in scores[1:]:
+        listed = say("%(before)s; then %(after)s", before=listed, after=step)
+    return say(
+        "The game ended during this hand: %(why)s. What was scored after that came after the "
+        "end and does not count (%(scores)s).",
+        why=status.explanation,
+        scores=listed,
+    )
+
+
+def after_the_end_note(numbers: Sequence[int]) -> Sentence:
+    """What the page says of the hands after the end: which, and that they do not count."""
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return say(
+            "Hand %(number)s was played after the end of the game: it does not count.",
+            number=numbers[0],
+        )
+    if len(numbers) == 2:
+        return say(
+            "Hands %(first)s and %(last)s were played after the end of the game: they do "
+            "not count.",
+            first=numbers[0],
+            last=numbers[-1],
+        )
+    return say(
+        "Hands %(first)s to %(last)s were played after the end of the game: they do not count.",
+        first=numbers[0],
+        last=numbers[-1],
+    )
+
+
 # --- helpers every ruleset shares ----------------------------------------------------
 
 
@@ -591,10 +636,15 @@ def and_list(names: Sequence[Any]) -> Any:
     return joined
 
 
+def not_an_object() -> RuleError:
+    """The refusal of a hand that is not an object of fields (one sentence, wherever it is met)."""
+    return RuleError(say("the hand must be given as an object of fields"))
+
+
 def check_entry_keys(entry: Entry, allowed: Sequence[str]) -> None:
     """Refuse an entry that is not an object or carries a field this game does not know."""
     if not isinstance(entry, Mapping):
-        raise RuleError(say("the hand must be given as an object of fields"))
+        raise not_an_object()
     for key in entry:
         if key not in allowed:
             raise RuleError(

@@ -25,6 +25,7 @@ from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, Table
+from scorekeeper.rules.summaries import summary_of
 from scorekeeper.store import get_db
 from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
@@ -74,7 +75,12 @@ def catalogue() -> str:
 @bp.get("/rules/<ruleset_id>")
 def rules(ruleset_id: str) -> str:
     ruleset = REGISTRY.get(ruleset_id) or abort(404)
-    return render_template("games/rules.html", ruleset=ruleset, text=rules_text(ruleset.seed))
+    return render_template(
+        "games/rules.html",
+        ruleset=ruleset,
+        summary=summary_of(ruleset.id),
+        text=rules_text(ruleset.seed),
+    )
 
 
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
