@@ -327,3 +327,19 @@ def test_scorer_page_says_texas_42_marks_in_the_chosen_language(api: Api) -> Non
     assert scorer_page_lines(api, game, "pt") == [
         "Bob apostou 84 (2 marcas); não cumpriu. 2 marcas para Us."
     ]
+
+
+def test_texas_42_entry_page_offers_the_bids_in_the_chosen_language(api: Api) -> None:
+    game = api.create("texas-42", FOUR, **TEAMS)["id"]
+    phone = api.client.application.test_client()
+    phone.get(f"/games/{game}/join/{api.tokens[game]}")
+    spanish = phone.get(f"/games/{game}?lang=es").get_data(as_text=True)
+    assert 'aria-label="Apuestas en puntos"' in spanish
+    assert 'aria-label="Apuestas en marcas (42 cada una)"' in spanish
+    assert "<span>1 marca</span>" in spanish and "<span>2 marcas</span>" in spanish
+    portuguese = phone.get(f"/games/{game}?lang=pt").get_data(as_text=True)
+    assert 'aria-label="Apostas em pontos"' in portuguese
+    assert 'aria-label="Apostas em marcas (42 cada)"' in portuguese
+    assert "<span>1 marca</span>" in portuguese and "<span>7 marcas</span>" in portuguese
+    english = phone.get(f"/games/{game}?lang=en").get_data(as_text=True)
+    assert 'aria-label="Mark bids (42 each)"' in english and "<span>2 marks</span>" in english
