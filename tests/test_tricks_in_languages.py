@@ -1,9 +1,10 @@
 """Moon, Eighty, Texas 42 and Black Tile explained in Spanish and Portuguese (#16).
 
-Every expected sentence here is written by hand, in the words players use at the table
-(bazas/vazas, fichas/pedras, apostar, cumplió/cumpriu, disparar a la luna/atirar na lua,
-marcas): nothing is computed by the code under test. The hands go through the app: the JSON
-API follows the phone's Accept-Language, the scorer's page its ?lang= choice.
+Every expected sentence here is written by hand, in the words players use at the table and
+the entry pages' buttons use (bazas/vazas, fichas/pedras, pujar/dar lance, cumplió/cumpriu,
+falló/falhou, ir por la luna/ir para a lua, la viuda/a viúva, marcas): nothing is computed by
+the code under test. The hands go through the app: the JSON API follows the phone's
+Accept-Language, the scorer's page its ?lang= choice.
 """
 
 from __future__ import annotations
@@ -53,12 +54,12 @@ def test_moon_made_bid_in_spanish_portuguese_and_english_by_default(api: Api) ->
         api, "moon", THREE, {"bidder": "Ann", "bid": 5, "tricks": {"Ann": 5, "Bob": 1, "Cy": 1}}
     )
     assert explanation(api, game, SPANISH) == [
-        "Ann apostó 5 y ganó 5 bazas: cumplió, anota 5",
+        "Ann pujó 5 y ganó 5 bazas: cumplió, anota 5",
         "Bob: 1 baza = 1",
         "Cy: 1 baza = 1",
     ]
     assert explanation(api, game, PORTUGUESE) == [
-        "Ann apostou 5 e fez 5 vazas: cumpriu, marca 5",
+        "Ann deu lance de 5 e fez 5 vazas: cumpriu, marca 5",
         "Bob: 1 vaza = 1",
         "Cy: 1 vaza = 1",
     ]
@@ -74,13 +75,13 @@ def test_moon_failed_bid_scores_minus_the_bid(api: Api) -> None:
         api, "moon", THREE, {"bidder": "Bob", "bid": 6, "tricks": {"Ann": 2, "Bob": 5, "Cy": 0}}
     )
     assert explanation(api, game, SPANISH) == [
-        "Bob apostó 6 y ganó 5: no cumplió, -6",
+        "Bob pujó 6 y ganó 5: falló, -6",
         "Ann: 2 bazas = 2",
         "Cy: 0 bazas = 0",
     ]
     # Brazilian Portuguese counts 0 as one (CLDR): "0 vaza".
     assert explanation(api, game, PORTUGUESE) == [
-        "Bob apostou 6 e fez 5: não cumpriu, -6",
+        "Bob deu lance de 6 e fez 5: falhou, -6",
         "Ann: 2 vazas = 2",
         "Cy: 0 vaza = 0",
     ]
@@ -92,12 +93,12 @@ def test_moon_shot_by_a_team(api: Api) -> None:
     )
     assert explanation(api, game, SPANISH) == [
         "Dee ganó la subasta para Them.",
-        "Them disparó a la luna y ganó las 7: 21",
+        "Them fue por la luna y ganó las 7: 21",
         "Us: 0 bazas = 0",
     ]
     assert explanation(api, game, PORTUGUESE) == [
         "Dee ganhou o leilão para Them.",
-        "Them atirou na lua e fez as 7: 21",
+        "Them foi para a lua e fez as 7: 21",
         "Us: 0 vaza = 0",
     ]
 
@@ -122,11 +123,11 @@ def test_eighty_made_bid(api: Api) -> None:
     }
     game = explained(api, "eighty", FOUR, entry, **TEAMS)
     assert explanation(api, game, SPANISH) == [
-        "Us apostó 50 y ganó 6 bazas (12) + cuenta 40 = 52: cumplió, 52 para Us",
+        "Us pujó 50 y ganó 6 bazas (12) + cuenta 40 = 52: cumplió, 52 para Us",
         "Them ganó 4 bazas (8) + cuenta 15 = 23: 23 para Them",
     ]
     assert explanation(api, game, PORTUGUESE) == [
-        "Us apostou 50 e fez 6 vazas (12) + contagem 40 = 52: cumpriu, 52 para Us",
+        "Us deu lance de 50 e fez 6 vazas (12) + contagem 40 = 52: cumpriu, 52 para Us",
         "Them fez 4 vazas (8) + contagem 15 = 23: 23 para Them",
     ]
 
@@ -140,12 +141,12 @@ def test_eighty_failed_bid_gives_the_others_the_bid(api: Api) -> None:
     }
     game = explained(api, "eighty", FOUR, entry, **TEAMS)
     assert explanation(api, game, SPANISH) == [
-        "Us apostó 60 y ganó 6 bazas (12) + cuenta 40 = 52: no cumplió, 0 para Us",
-        "para Them, la apuesta 60 + sus 8 + 15 = 83",
+        "Us pujó 60 y ganó 6 bazas (12) + cuenta 40 = 52: falló, 0 para Us",
+        "para Them, la puja 60 + sus 8 + 15 = 83",
     ]
     assert explanation(api, game, PORTUGUESE) == [
-        "Us apostou 60 e fez 6 vazas (12) + contagem 40 = 52: não cumpriu, 0 para Us",
-        "para Them, a aposta 60 + seus 8 + 15 = 83",
+        "Us deu lance de 60 e fez 6 vazas (12) + contagem 40 = 52: falhou, 0 para Us",
+        "para Them, o lance 60 + seus 8 + 15 = 83",
     ]
 
 
@@ -160,13 +161,13 @@ def test_eighty_count_tiles_named_and_the_others_not_counted(api: Api) -> None:
     assert explanation(api, game, SPANISH) == [
         "Us ganó 5-5 + 4-6 + 5-5 + 4-6: cuenta 40",
         "Them ganó 1-4 + 2-3: cuenta 10 (6-6 sin cuenta)",
-        "Us apostó 50 y ganó 6 bazas (12) + cuenta 40 = 52: cumplió, 52 para Us",
+        "Us pujó 50 y ganó 6 bazas (12) + cuenta 40 = 52: cumplió, 52 para Us",
         "Them ganó 4 bazas (8) + cuenta 10 = 18: 18 para Them",
     ]
     assert explanation(api, game, PORTUGUESE) == [
         "Us levou 5-5 + 4-6 + 5-5 + 4-6: contagem 40",
         "Them levou 1-4 + 2-3: contagem 10 (6-6 sem contagem)",
-        "Us apostou 50 e fez 6 vazas (12) + contagem 40 = 52: cumpriu, 52 para Us",
+        "Us deu lance de 50 e fez 6 vazas (12) + contagem 40 = 52: cumpriu, 52 para Us",
         "Them fez 4 vazas (8) + contagem 10 = 18: 18 para Them",
     ]
 
@@ -179,16 +180,16 @@ def test_texas_42_made_bid_then_a_set_mark_bid_in_marks(api: Api) -> None:
     game = explained(api, "texas-42", FOUR, made, **TEAMS)
     api.hand(game, {"bidder": "Bob", "bid": 84, "made": False})
     assert explanation(api, game, SPANISH, 1) == [
-        "Ann apostó 31; Us hizo 35 ≥ 31: cumplió. 1 marca para Us."
+        "Ann pujó 31; Us hizo 35 ≥ 31: cumplió. 1 marca para Us."
     ]
     assert explanation(api, game, PORTUGUESE, 1) == [
-        "Ann apostou 31; Us fez 35 ≥ 31: cumpriu. 1 marca para Us."
+        "Ann deu lance de 31; Us fez 35 ≥ 31: cumpriu. 1 marca para Us."
     ]
     assert explanation(api, game, SPANISH, 2) == [
-        "Bob apostó 84 (2 marcas); no cumplió. 2 marcas para Us."
+        "Bob pujó 84 (2 marcas); falló. 2 marcas para Us."
     ]
     assert explanation(api, game, PORTUGUESE, 2) == [
-        "Bob apostou 84 (2 marcas); não cumpriu. 2 marcas para Us."
+        "Bob deu lance de 84 (2 marcas); falhou. 2 marcas para Us."
     ]
     # Us has 3 of the 7 marks.
     assert (
@@ -208,7 +209,7 @@ def test_texas_42_marks_game_won(api: Api) -> None:
     )
     api.hand(game, {"bidder": "Cy", "bid": 30, "points": {"Us": 30, "Them": 12}})
     assert explanation(api, game, SPANISH, 2) == [
-        "Cy apostó 30; Us hizo 30 ≥ 30: cumplió. 1 marca para Us."
+        "Cy pujó 30; Us hizo 30 ≥ 30: cumplió. 1 marca para Us."
     ]
     assert result(api, game, SPANISH) == "Us llegó a 3 marcas con 3 y ganó"
     assert result(api, game, PORTUGUESE) == "Us chegou a 3 marcas com 3 e ganhou"
@@ -223,10 +224,10 @@ def test_texas_42_set_bid_playing_for_points(api: Api) -> None:
     }
     game = explained(api, "texas-42", FOUR, entry, options={"scoring": "points"}, **TEAMS)
     assert explanation(api, game, SPANISH) == [
-        "Bob apostó 34; Them hizo 4 bazas + cuenta 10 = 14 < 34: no cumplió. 34 + 28 = 62 para Us."
+        "Bob pujó 34; Them hizo 4 bazas + cuenta 10 = 14 < 34: falló. 34 + 28 = 62 para Us."
     ]
     assert explanation(api, game, PORTUGUESE) == [
-        "Bob apostou 34; Them fez 4 vazas + contagem 10 = 14 < 34: não cumpriu. 34 + 28 = 62 para Us."
+        "Bob deu lance de 34; Them fez 4 vazas + contagem 10 = 14 < 34: falhou. 34 + 28 = 62 para Us."
     ]
 
 
@@ -269,18 +270,18 @@ def test_black_tile_moon_with_the_widow_out_of_play(api: Api) -> None:
     entry = {"captured": {"Ann": ["0-0", "3-0", "3-1", "3-2", "3-3", "3-4", "3-5"]}, "widow": "3-6"}
     game = explained(api, "black-tile-11", THREE, entry)
     assert explanation(api, game, SPANISH) == [
-        "Ficha sobrante 3-6 sin jugar: su 1 punto queda fuera de juego; 10 puntos en juego",
+        "Viuda 3-6 sin jugar: su 1 punto queda fuera de juego; 10 puntos en juego",
         "Ann: 0-0 = 4, más 6 fichas del palo del 3 = 6, total 10",
         "Bob: ninguna ficha con puntos = 0",
         "Cy: ninguna ficha con puntos = 0",
-        "Ann disparó a la luna: 0, todos los demás 22",
+        "Ann fue por la luna: 0, todos los demás 22",
     ]
     assert explanation(api, game, PORTUGUESE) == [
-        "A pedra 3-6 dormiu: seu 1 ponto fica fora de jogo; 10 pontos em jogo",
+        "Viúva 3-6 fora do jogo: seu 1 ponto fica fora; 10 pontos em jogo",
         "Ann: 0-0 = 4, mais 6 pedras do 3 = 6, total 10",
         "Bob: nenhuma pedra com pontos = 0",
         "Cy: nenhuma pedra com pontos = 0",
-        "Ann atirou na lua: 0, todos os outros 22",
+        "Ann foi para a lua: 0, todos os outros 22",
     ]
 
 
@@ -308,12 +309,12 @@ def test_scorer_page_says_a_moon_hand_in_the_chosen_language(api: Api) -> None:
         api, "moon", THREE, {"bidder": "Bob", "bid": 6, "tricks": {"Ann": 2, "Bob": 5, "Cy": 0}}
     )
     assert scorer_page_lines(api, game, "es") == [
-        "Bob apostó 6 y ganó 5: no cumplió, -6",
+        "Bob pujó 6 y ganó 5: falló, -6",
         "Ann: 2 bazas = 2",
         "Cy: 0 bazas = 0",
     ]
     assert scorer_page_lines(api, game, "pt") == [
-        "Bob apostou 6 e fez 5: não cumpriu, -6",
+        "Bob deu lance de 6 e fez 5: falhou, -6",
         "Ann: 2 vazas = 2",
         "Cy: 0 vaza = 0",
     ]
@@ -322,10 +323,10 @@ def test_scorer_page_says_a_moon_hand_in_the_chosen_language(api: Api) -> None:
 def test_scorer_page_says_texas_42_marks_in_the_chosen_language(api: Api) -> None:
     game = explained(api, "texas-42", FOUR, {"bidder": "Bob", "bid": 84, "made": False}, **TEAMS)
     assert scorer_page_lines(api, game, "es") == [
-        "Bob apostó 84 (2 marcas); no cumplió. 2 marcas para Us."
+        "Bob pujó 84 (2 marcas); falló. 2 marcas para Us."
     ]
     assert scorer_page_lines(api, game, "pt") == [
-        "Bob apostou 84 (2 marcas); não cumpriu. 2 marcas para Us."
+        "Bob deu lance de 84 (2 marcas); falhou. 2 marcas para Us."
     ]
 
 
@@ -334,12 +335,12 @@ def test_texas_42_entry_page_offers_the_bids_in_the_chosen_language(api: Api) ->
     phone = api.client.application.test_client()
     phone.get(f"/games/{game}/join/{api.tokens[game]}")
     spanish = phone.get(f"/games/{game}?lang=es").get_data(as_text=True)
-    assert 'aria-label="Apuestas en puntos"' in spanish
-    assert 'aria-label="Apuestas en marcas (42 cada una)"' in spanish
+    assert 'aria-label="Pujas en puntos"' in spanish
+    assert 'aria-label="Pujas en marcas (42 cada una)"' in spanish
     assert "<span>1 marca</span>" in spanish and "<span>2 marcas</span>" in spanish
     portuguese = phone.get(f"/games/{game}?lang=pt").get_data(as_text=True)
-    assert 'aria-label="Apostas em pontos"' in portuguese
-    assert 'aria-label="Apostas em marcas (42 cada)"' in portuguese
+    assert 'aria-label="Lances em pontos"' in portuguese
+    assert 'aria-label="Lances em marcas (42 cada)"' in portuguese
     assert "<span>1 marca</span>" in portuguese and "<span>7 marcas</span>" in portuguese
     english = phone.get(f"/games/{game}?lang=en").get_data(as_text=True)
     assert 'aria-label="Mark bids (42 each)"' in english and "<span>2 marks</span>" in english
