@@ -745,14 +745,16 @@ def explanation_json(lines: Sequence[Sentence]) -> tuple[Any, ...]:
 
 
 def explanation_of(stored: Sequence[Any]) -> tuple[Sentence, ...]:
-    """An explanation as stored, read back: Messages, or the English of a line stored before
-    them (a database whose hands no longer score as they did, or an older export)."""
-    return tuple(stored_sentence(line) for line in stored)
+    """A hand's explanation as stored, read back on every view: Messages, or the English of
+    a line stored before them (a hand that no longer scores as it did when m008 ran)."""
+    return tuple(
+        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
+    )
 
 
-def stored_sentence(line: Any) -> Sentence:
-    """One stored line: a Message if it is one that can be said, else its text as it is
-    (a log line of an imported file is shown, never believed)."""
+def logged_sentence(line: Any) -> Sentence:
+    """One line of a log line's explanation: a Message if it is one that can be said, else its
+    text as it is (a log line of an imported file is shown, never believed)."""
     if not isinstance(line, Mapping):
         return str(line)
     try:

@@ -133,7 +133,8 @@ class Option:
         return None if callable(self.default) else self.default
 
     def validate(self, value: object) -> OptionValue:
-        """The value if this option accepts it, else a RuleError saying what it accepts."""
+        """The value if this option accepts it, else a RuleError saying what it accepts (the
+        label, the words of the new-game page, is said in the reader's language with it)."""
         where = f"options.{self.name}"
         if value is None and self.nullable:
             return None
@@ -144,20 +145,30 @@ class Option:
             raise RuleError(say("option %(name)s must be true or false", name=self.name), where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(say("%(what)s must be a whole number", what=self.label), where)
+                raise RuleError(
+                    say("%(what)s must be a whole number", what=Message(self.label)), where
+                )
             if self.minimum is not None and value < self.minimum:
                 raise RuleError(
-                    say("%(what)s must be at least %(low)s", what=self.label, low=self.minimum),
+                    say(
+                        "%(what)s must be at least %(low)s",
+                        what=Message(self.label),
+                        low=self.minimum,
+                    ),
                     where,
                 )
             if self.maximum is not None and value > self.maximum:
                 raise RuleError(
-                    say("%(what)s must be at most %(high)s", what=self.label, high=self.maximum),
+                    say(
+                        "%(what)s must be at most %(high)s",
+                        what=Message(self.label),
+                        high=self.maximum,
+                    ),
                     where,
                 )
             return value
         if self.free_text:
-            return free_text(value, self.label, where)
+            return free_text(value, Message(self.label), where)
         if not isinstance(value, str) or value not in self.choices:
             raise RuleError(
                 say(
@@ -173,7 +184,7 @@ class Option:
 TEXT_LIMIT = 40
 
 
-def free_text(value: object, label: str, where: str) -> str:
+def free_text(value: object, label: Sentence, where: str) -> str:
     """A short text typed by the players: 1 to 40 visible characters on one line."""
     if not isinstance(value, str) or not value.strip():
         raise RuleError(say("%(what)s needs a few words", what=label), where)
@@ -743,3 +754,12 @@ def count_tiles_sentence(worth: Mapping[str, int]) -> str:
         listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         parts.append(f"{listed} count {value}")
     return "; ".join(parts) + "."
+
+
+class FirstHandFromZero(Ruleset):
+    """A game whose hands are scored from the totals before them (`score_in_game`, with
+    `scored_from_totals`: Fives and Threes, the partnership game): a hand scored on its own
+    is a game's first, every side at 0."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        return self.score_in_game(entry, table, options, zero_scores(table))

@@ -222,6 +222,8 @@ def dominoed_side(entry: Entry, table: Table, left: PipsLeft) -> str | None:
     return side
 
 
+# Each doubling: the entry's flag, the option that allows it, the line that explains it and
+# the refusal when the option is off, each a whole sentence.
 DOUBLINGS = (
     (
         "either_end",
@@ -229,11 +231,13 @@ DOUBLINGS = (
         say(
             "Doubled because the last tile could have gone on either end: %(side)s scores %(points)s."
         ),
+        say("doubling for either end is not in force in this game"),
     ),
     (
         "with_double",
         "double_with_double",
         say("Doubled because went out with a double: %(side)s scores %(points)s."),
+        say("doubling for with double is not in force in this game"),
     ),
 )
 
@@ -241,17 +245,11 @@ DOUBLINGS = (
 def doubling_reasons(entry: Entry, options: Options, dominoed: bool) -> tuple[Message, ...]:
     """The British club doublings claimed for this hand, each checked against the options."""
     reasons = []
-    for key, option, reason in DOUBLINGS:
+    for key, option, reason, not_in_force in DOUBLINGS:
         if not flag(entry, key):
             continue
         if not options[option]:
-            raise RuleError(
-                say(
-                    "doubling for %(what)s is not in force in this game",
-                    what=key.replace("_", " "),
-                ),
-                key,
-            )
+            raise RuleError(not_in_force, key)
         if not dominoed:
             raise RuleError(say("a blocked hand has no last tile to double for"), key)
         reasons.append(reason)

@@ -63,12 +63,15 @@ __all__ = [
     "NOT_AFTER_ALL_PASSED",
     "RULESETS",
     "Bid",
+    "BidWon",
     "EightyRuleset",
     "Play",
+    "TricksAndCount",
     "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
     "count_for",
+    "count_numbers",
     "hand_points",
     "not_a_count",
     "read_bid",
@@ -77,6 +80,7 @@ __all__ = [
     "team_points",
     "too_many_tiles",
     "tricks_for",
+    "tricks_phrase",
 ]
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles", "all_passed")
@@ -118,11 +122,18 @@ NEL_O_PLAY = Play(tiles_per_trick=3, unplayed=12)
 
 
 @dataclass(frozen=True)
-class Bid:
-    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+class BidWon:
+    """Who won the bidding, and for which team: each bidding game's `Bid` adds what was bid
+    (Eighty's value or Nel-O; Texas 42's value and special contract)."""
 
     bidder: str
     side: str
+
+
+@dataclass(frozen=True)
+class Bid(BidWon):
+    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+
     value: int | None
 
     @property
@@ -336,8 +347,9 @@ def _check_count(
         )
 
 
-def _numbers_count(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, count_for, high=ALL_COUNT)
+def count_numbers(entry: Entry, table: Table, all_count: int = ALL_COUNT) -> dict[str, int]:
+    """Each team's count as numbers: whole multiples of 5 up to all the count in the set."""
+    count = side_numbers(entry, "count", table, count_for, high=all_count)
     for side, value in count.items():
         if value % 5:
             raise RuleError(not_a_count(side, value), "count")
@@ -441,7 +453,7 @@ def read_count(
             ),
             "count",
         )
-    count = _numbers_count(entry, table)
+    count = count_numbers(entry, table)
     _check_count(tricks, count, play, "count")
     return count
 
@@ -529,8 +541,33 @@ def bidders_win_on_a_shared_crossing(
 # --- the ruleset -----------------------------------------------------------------------
 
 
+def tricks_phrase(n: int) -> Message:
+    """'1 trick', '5 tricks': a team's tricks, said inside a sentence (Texas 42's)."""
+    return say_n("%(count)s trick", "%(count)s tricks", n)
+
+
+class TricksAndCount:
+    """What the entry page of a game of tricks and count tiles (Eighty, Texas 42) shows, so
+    that no template restates a rule: the tricks of a hand, all the count, the count tiles."""
+
+    tricks: ClassVar[int]
+    all_count: ClassVar[int]
+    count_values: ClassVar[Mapping[Tile, int]]
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """A count tile as the game's players name it."""
+        return str(tile)
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_sentence(
+            {self.count_tile_name(t): v for t, v in self.count_values.items()}
+        )
+
+
 @dataclass(frozen=True)
-class EightyRuleset(Ruleset):
+class EightyRuleset(TricksAndCount, Ruleset):
     """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
 
     # --- what the entry page shows, so that no template restates a rule ---------------
@@ -540,12 +577,8 @@ class EightyRuleset(Ruleset):
     bid_step: ClassVar[int] = 5  # the bids offered as buttons; the others are typed
     tricks: ClassVar[int] = TRICKS
     all_count: ClassVar[int] = ALL_COUNT
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
     count_step: ClassVar[int] = 5  # every count tile is worth 5 or 10
-
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
-        return count_tiles_sentence({str(t): v for t, v in COUNT_VALUES.items()})
 
     @property
     def count_tile_copies(self) -> tuple[tuple[str, int, int], ...]:

@@ -47,9 +47,9 @@ SUMMARIES: dict[str, Message] = {
         "round the whole table (pase corrido) earn bonuses. The first team to 200 wins."
     ),
     "custom": say(
-        "Your club's own game: type each side's points after every hand. The highest total "
-        "wins, or the lowest if the club chose so, at a target or after a set number of "
-        "hands."
+        "Your club's own game: type each side's points after every hand. Points below zero "
+        "count only where the club allows them. The highest total wins, or the lowest if the "
+        "club chose so, at a target or after a set number of hands."
     ),
     "moon": say(
         "Moon: three players, or four in partnerships, play seven tricks a hand. Each bids "

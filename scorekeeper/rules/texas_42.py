@@ -27,7 +27,6 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
-    count_tiles_sentence,
     flag,
     per_side,
     running_totals,
@@ -38,11 +37,13 @@ from scorekeeper.rules.base import (
 from scorekeeper.rules.eighty import (
     COUNT_OR_TILES,
     NOT_AFTER_ALL_PASSED,
+    BidWon,
+    TricksAndCount,
     bidders_win_on_a_shared_crossing,
-    count_for,
-    not_a_count,
+    count_numbers,
     too_many_tiles,
     tricks_for,
+    tricks_phrase,
 )
 from scorekeeper.tiles import DOUBLE_SIX, Tile
 from scorekeeper.words import Message, say, say_n
@@ -131,11 +132,9 @@ CONTRACTS: Mapping[str, Contract] = {
 
 
 @dataclass(frozen=True)
-class Bid:
+class Bid(BidWon):
     """The winning bid: who, for which team, how much, and the special contract if any."""
 
-    bidder: str
-    side: str
     value: int
     contract: Contract | None
 
@@ -271,14 +270,6 @@ def _most_count(tricks: int) -> int:
     return sum(values[: TILES_PER_TRICK * tricks])
 
 
-def _count_numbers(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, count_for, high=ALL_COUNT)
-    for side, value in count.items():
-        if value % 5:
-            raise RuleError(not_a_count(side, value), "count")
-    return count
-
-
 def _count_from_tiles(
     entry: Entry, table: Table, tricks: Mapping[str, int], played_out: bool
 ) -> tuple[dict[str, int], dict[str, tuple[Tile, ...]]]:
@@ -405,7 +396,7 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
         count, tiles = _count_from_tiles(entry, table, tricks, played_out)
         field = "count_tiles"
     elif "count" in entry:
-        count = _count_numbers(entry, table)
+        count = count_numbers(entry, table, ALL_COUNT)
         field = "count"
     else:
         return Taken(tricks, None, None)
@@ -416,11 +407,6 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
 
 
 # --- made or set -------------------------------------------------------------------------
-
-
-def _tricks_phrase(n: int) -> Message:
-    """'1 trick', '5 tricks': a team's tricks, said inside a sentence."""
-    return say_n("%(count)s trick", "%(count)s tricks", n)
 
 
 def _other(table: Table, side: str) -> str:
@@ -475,9 +461,9 @@ def _undecided(bid: Bid, taken: Taken, others: str) -> RuleError:
             "not decided: %(side)s %(ours)s, %(others)s %(theirs)s. Play on until the bid is "
             "made or set",
             side=bid.side,
-            ours=_tricks_phrase(taken.tricks[bid.side]),
+            ours=tricks_phrase(taken.tricks[bid.side]),
             others=others,
-            theirs=_tricks_phrase(taken.tricks[others]),
+            theirs=tricks_phrase(taken.tricks[others]),
         ),
         "tricks",
     )
@@ -571,9 +557,9 @@ def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -
     if taken.tricks is not None:
         values = {
             "side": bid.side,
-            "ours": _tricks_phrase(taken.tricks[bid.side]),
+            "ours": tricks_phrase(taken.tricks[bid.side]),
             "others": others,
-            "theirs": _tricks_phrase(taken.tricks[others]),
+            "theirs": tricks_phrase(taken.tricks[others]),
         }
         if made:
             return say("%(side)s took %(ours)s, %(others)s %(theirs)s: made", **values)
@@ -624,7 +610,7 @@ def _hand_line(bid: Bid, took: Message | None, made: bool, scored: Message) -> M
 
 
 @dataclass(frozen=True)
-class Texas42Ruleset(Ruleset):
+class Texas42Ruleset(TricksAndCount, Ruleset):
     """Texas 42: a bid, then made or set; marks (default) or points."""
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
@@ -763,10 +749,11 @@ class Texas42Ruleset(Ruleset):
     all_count: ClassVar[int] = ALL_COUNT
     count_tile_names: ClassVar[tuple[str, ...]] = tuple(count_tile_name(t) for t in COUNT_VALUES)
 
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5.'"""
-        return count_tiles_sentence({count_tile_name(t): v for t, v in COUNT_VALUES.items()})
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5': high end first."""
+        return count_tile_name(tile)
 
     @property
     def count_worth(self) -> Mapping[str, int]:

@@ -79,7 +79,7 @@ def logged_explanation(result: object) -> tuple[Sentence, ...]:
     explanation = result.get("explanation") if isinstance(result, dict) else None
     if not isinstance(explanation, list):
         return ()
-    return games.explanation_of(explanation)
+    return tuple(games.logged_sentence(line) for line in explanation)
 
 
 def is_restorable(game: games.Game, line: store.LogLine) -> bool:
