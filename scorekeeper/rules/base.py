@@ -299,7 +299,7 @@ class Ruleset:
             raise RuleError(
                 say(
                     "%(game)s is played by %(allowed)s players, not %(count)s",
-                    game=self.name,
+                    game=Message(self.name),
                     allowed=allowed,
                     count=count,
                 ),
@@ -309,14 +309,14 @@ class Ruleset:
             raise RuleError(
                 say(
                     "%(game)s with %(count)s players has no partnerships",
-                    game=self.name,
+                    game=Message(self.name),
                     count=count,
                 ),
                 "partnerships",
             )
         if self.partnerships == "always" and count == 4 and not table.partnerships:
             raise RuleError(
-                say("%(game)s with 4 players is played in partnerships", game=self.name),
+                say("%(game)s with 4 players is played in partnerships", game=Message(self.name)),
                 "partnerships",
             )
 
@@ -334,7 +334,7 @@ class Ruleset:
                     say(
                         "%(name)s is not an option of %(game)s (it has none)",
                         name=unknown[0],
-                        game=self.name,
+                        game=Message(self.name),
                     ),
                     "options",
                 )
@@ -342,7 +342,7 @@ class Ruleset:
                 say(
                     "%(name)s is not an option of %(game)s (its options: %(options)s)",
                     name=unknown[0],
-                    game=self.name,
+                    game=Message(self.name),
                     options=", ".join(known),
                 ),
                 "options",
@@ -418,7 +418,9 @@ class Ruleset:
 
     def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
         """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
-        raise RuleError(say("%(game)s does not take plays one at a time", game=self.name), "plays")
+        raise RuleError(
+            say("%(game)s does not take plays one at a time", game=Message(self.name)), "plays"
+        )
 
     # --- games whose hand scores depend on the totals before the hand ---------------
     # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
