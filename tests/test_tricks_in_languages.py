@@ -13,6 +13,9 @@ import re
 from html import unescape
 from typing import Any
 
+from scorekeeper.rules.eighty import EIGHTY
+from scorekeeper.rules.texas_42 import TEXAS_42
+from scorekeeper.web.language import translate
 from tests.conftest import Api
 
 SPANISH = {"Accept-Language": "es"}
@@ -344,3 +347,14 @@ def test_texas_42_entry_page_offers_the_bids_in_the_chosen_language(api: Api) ->
     assert "<span>1 marca</span>" in portuguese and "<span>7 marcas</span>" in portuguese
     english = phone.get(f"/games/{game}?lang=en").get_data(as_text=True)
     assert 'aria-label="Mark bids (42 each)"' in english and "<span>2 marks</span>" in english
+
+
+def test_count_tiles_hint_in_the_readers_words(api: Api) -> None:
+    """What Eighty's and Texas 42's count tiles are worth, as the entry pages say it."""
+    app = api.client.application
+    with app.test_request_context("/", headers=SPANISH):
+        assert translate(EIGHTY.count_hint) == "5-5 y 4-6 cuentan 10; 1-4 y 2-3 cuentan 5."
+        assert translate(TEXAS_42.count_hint) == "5-5 y 6-4 cuentan 10; 5-0, 4-1 y 3-2 cuentan 5."
+    with app.test_request_context("/", headers=PORTUGUESE):
+        assert translate(TEXAS_42.count_hint) == "5-5 e 6-4 valem 10; 5-0, 4-1 e 3-2 valem 5."
+    assert str(TEXAS_42.count_hint) == "5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5."
