@@ -18,7 +18,13 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.rules import REGISTRY, Ruleset
-from scorekeeper.rules.base import RuleError, ScoredHand, Table
+from scorekeeper.rules.base import (
+    RuleError,
+    ScoredHand,
+    Table,
+    count_tiles_said,
+    count_tiles_sentence,
+)
 from scorekeeper.rules.summaries import SUMMARIES
 from scorekeeper.web.language import translate
 from scorekeeper.words import Message
@@ -312,6 +318,24 @@ def test_the_scorer_watch_and_history_pages_explain_in_the_chosen_language(app: 
         assert "trancou" not in english and "trancó" not in english
 
 
+def test_the_scorers_page_explains_the_hand_just_entered_in_the_chosen_language(
+    app: Flask,
+) -> None:
+    """The scorer's phone (the scorer link opened, then Spanish chosen): the hand it enters
+    next is explained in Spanish on its page, and the end of the game too."""
+    client = app.test_client()
+    api = Api(client)
+    game = api.create("block", ["Ann", "Bob"])
+    joined = client.get(f"/games/{game['id']}/join/{game['scorer_token']}?lang=es")
+    assert joined.status_code == 303
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 100}, "domino": "Ann"})
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert f'action="/games/{game["id"]}/next"' in page  # the scorer's page: Rematch
+    assert "<li>Ann dominó.</li>" in page
+    assert "<li>Ann se anota Bob 100 = 100, menos sus 0: 100 puntos.</li>" in page
+    assert "Ann llegó a 100 con 100 y ganó." in page
+
+
 def test_each_games_rules_page_starts_with_its_summary_in_the_readers_words(app: Flask) -> None:
     client = app.test_client()
     page = client.get("/rules/latin-partnership?lang=es").get_data(as_text=True)
@@ -394,3 +418,16 @@ def test_every_rulesets_explanations_have_their_words_in_spanish_and_portuguese(
                 assert all(words[key]) if isinstance(words[key], tuple) else words[key]
             with app.test_request_context("/api/", headers={"Accept-Language": language}):
                 assert translate(line)  # every value its words name is there
+
+
+def test_what_the_count_tiles_are_worth_is_said_in_the_readers_words(app: Flask) -> None:
+    worth = {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
+    assert count_tiles_sentence(worth) == "5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5."
+    with app.test_request_context("/?lang=es"):
+        assert translate(count_tiles_said(worth)) == (
+            "5-5 y 6-4: 10 puntos; 5-0, 4-1 y 3-2: 5 puntos."
+        )
+    with app.test_request_context("/?lang=pt"):
+        assert translate(count_tiles_said(worth)) == (
+            "5-5 e 6-4: 10 pontos; 5-0, 4-1 e 3-2: 5 pontos."
+        )

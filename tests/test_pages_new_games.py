@@ -205,6 +205,8 @@ def test_latin_partnership_double_nine_keeps_what_the_player_chose(client: Flask
     page = client.get("/new/latin-partnership").get_data(True)
     assert re.search(r'name="option-target" value=""', page)  # shown empty: it follows the set
     assert "(default: 200; 100 with double-nine)" in page
+    assert "(default: all; opponents with double-nine)" in page  # its select starts on Default
+    assert re.search(r'name="option-count">\s*<option value="">Default</option>', page)
     cuban = {"option-set": "double-nine"}
     chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": "200"})
     options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]

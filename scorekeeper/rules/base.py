@@ -744,16 +744,25 @@ def points_phrase(points: int) -> Message:
 
 
 def count_tiles_sentence(worth: Mapping[str, int]) -> str:
+    """What the count tiles are worth, in English (see count_tiles_said)."""
+    return str(count_tiles_said(worth))
+
+
+def count_tiles_said(worth: Mapping[str, int]) -> Message:
     """What the count tiles are worth, for the page: '5-5 and 6-4 count 10; 5-0, 4-1 and 3-2
-    count 5.' (`worth` maps each tile as the game names it to its value)."""
+    count 5.' (`worth` maps each tile as the game names it to its value), in the reader's
+    words where it is shown."""
     by_worth: dict[int, list[str]] = {}
     for tile, value in worth.items():
         by_worth.setdefault(value, []).append(tile)
-    parts = []
+    said: Any = None
     for value, names in by_worth.items():
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        parts.append(f"{listed} count {value}")
-    return "; ".join(parts) + "."
+        listed: Any = names[0]
+        if len(names) > 1:
+            listed = say("%(first)s and %(second)s", first=", ".join(names[:-1]), second=names[-1])
+        part = say("%(tiles)s count %(value)s", tiles=listed, value=value)
+        said = part if said is None else say("%(first)s; %(second)s", first=said, second=part)
+    return say("%(counts)s.", counts=said)
 
 
 class FirstHandFromZero(Ruleset):

@@ -31,6 +31,7 @@ from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 from scorekeeper.words import Message, say
@@ -112,7 +113,7 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         error=error,
         names=session.get("names", []),
         leagues=league_names(held),
-        option_default=lambda option: default_text(option, follows),
+        option_default=lambda option: translate(default_text(option, follows)),
         follows=follows,
     )
     return (page, status_of(error)) if error else page
