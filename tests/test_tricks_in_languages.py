@@ -353,8 +353,8 @@ def test_count_tiles_hint_in_the_readers_words(api: Api) -> None:
     """What Eighty's and Texas 42's count tiles are worth, as the entry pages say it."""
     app = api.client.application
     with app.test_request_context("/", headers=SPANISH):
-        assert translate(EIGHTY.count_hint) == "5-5 y 4-6 cuentan 10; 1-4 y 2-3 cuentan 5."
-        assert translate(TEXAS_42.count_hint) == "5-5 y 6-4 cuentan 10; 5-0, 4-1 y 3-2 cuentan 5."
+        assert translate(EIGHTY.count_hint) == "5-5 y 4-6: 10 puntos; 1-4 y 2-3: 5 puntos."
+        assert translate(TEXAS_42.count_hint) == "5-5 y 6-4: 10 puntos; 5-0, 4-1 y 3-2: 5 puntos."
     with app.test_request_context("/", headers=PORTUGUESE):
-        assert translate(TEXAS_42.count_hint) == "5-5 e 6-4 valem 10; 5-0, 4-1 e 3-2 valem 5."
+        assert translate(TEXAS_42.count_hint) == "5-5 e 6-4: 10 pontos; 5-0, 4-1 e 3-2: 5 pontos."
     assert str(TEXAS_42.count_hint) == "5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5."

@@ -41,6 +41,7 @@ from scorekeeper.rules.base import (
     Table,
     and_list,
     check_entry_keys,
+    count_tiles_said,
     first_to_target,
     flag,
     per_side,
@@ -559,27 +560,8 @@ class TricksAndCount:
 
     @property
     def count_hint(self) -> Message:
-        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.' (both games' count tiles are worth 10
-        or 5, the tens first)."""
-        by_worth: dict[int, list[str]] = {}
-        for tile, worth in self.count_values.items():
-            by_worth.setdefault(worth, []).append(self.count_tile_name(tile))
-        (ten, tens), (five, fives) = by_worth.items()
-        return say(
-            "%(tens)s count %(ten)s; %(fives)s count %(five)s.",
-            tens=_tiles_listed(tens),
-            ten=ten,
-            fives=_tiles_listed(fives),
-            five=five,
-        )
-
-
-def _tiles_listed(tiles: Sequence[str]) -> str | Message:
-    """'5-5', '5-5 and 4-6', '5-0, 4-1 and 3-2': tiles named in a sentence."""
-    *first, last = tiles
-    if not first:
-        return last
-    return say("%(tiles)s and %(last)s", tiles=", ".join(first), last=last)
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_said({self.count_tile_name(t): v for t, v in self.count_values.items()})
 
 
 @dataclass(frozen=True)
