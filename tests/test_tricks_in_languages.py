@@ -13,6 +13,13 @@ import re
 from html import unescape
 from typing import Any
 
+import pytest
+
+from scorekeeper.rules import REGISTRY, RuleError
+from scorekeeper.rules.base import Table
+from scorekeeper.rules.eighty import EIGHTY
+from scorekeeper.rules.texas_42 import TEXAS_42
+from scorekeeper.web.language import translate
 from tests.conftest import Api
 
 SPANISH = {"Accept-Language": "es"}
@@ -344,3 +351,89 @@ def test_texas_42_entry_page_offers_the_bids_in_the_chosen_language(api: Api) ->
     assert "<span>1 marca</span>" in portuguese and "<span>7 marcas</span>" in portuguese
     english = phone.get(f"/games/{game}?lang=en").get_data(as_text=True)
     assert 'aria-label="Mark bids (42 each)"' in english and "<span>2 marks</span>" in english
+
+
+def test_count_tiles_hint_in_the_readers_words(api: Api) -> None:
+    """What Eighty's and Texas 42's count tiles are worth, as the entry pages say it."""
+    app = api.client.application
+    with app.test_request_context("/", headers=SPANISH):
+        assert translate(EIGHTY.count_hint) == "5-5 y 4-6: 10 puntos; 1-4 y 2-3: 5 puntos."
+        assert translate(TEXAS_42.count_hint) == "5-5 y 6-4: 10 puntos; 5-0, 4-1 y 3-2: 5 puntos."
+    with app.test_request_context("/", headers=PORTUGUESE):
+        assert translate(TEXAS_42.count_hint) == "5-5 e 6-4: 10 pontos; 5-0, 4-1 e 3-2: 5 pontos."
+    assert str(TEXAS_42.count_hint) == "5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5."
+
+
+# --- refusals -----------------------------------------------------------------------------
+# Said by the language layer as every refusal is (the API's and the pages' error sentences
+# say them the same way, capitalised, once the error path translates them).
+
+
+def refused(ruleset: str, players: list[str], entry: dict[str, Any], **game: Any) -> Any:
+    """The refusal of `entry` by the ruleset, in a game of these players: the RuleError."""
+    rules = REGISTRY[ruleset]
+    teams = tuple(game.get("team_names", ()))
+    table = Table(tuple(players), teams)
+    options = rules.resolve_options(game.get("options", {}), table)
+    with pytest.raises(RuleError) as caught:
+        rules.score_hand(entry, table, options)
+    return caught.value.message
+
+
+def said(api: Api, message: Any, language: dict[str, str]) -> str:
+    with api.client.application.test_request_context("/api/games", headers=language):
+        return translate(message)
+
+
+def test_moon_refuses_a_bid_that_is_not_one(api: Api) -> None:
+    bid_nine = {"bidder": "Ann", "bid": 9, "tricks": {"Ann": 5, "Bob": 1, "Cy": 1}}
+    refusal = refused("moon", THREE, bid_nine)
+    assert said(api, refusal, SPANISH) == (
+        "9 no es una puja con 3 jugadores: puja de 4 a 7 bazas, o 21 para ir por la luna"
+    )
+    assert said(api, refusal, PORTUGUESE) == (
+        "9 não é um lance com 3 jogadores: dê lance de 4 a 7 vazas, ou 21 para ir para a lua"
+    )
+    assert said(api, refusal, {}) == (
+        "9 is not a bid with 3 players: bid 4 to 7 tricks, or 21 to shoot the moon"
+    )
+
+
+def test_eighty_refuses_a_count_its_tricks_cannot_hold(api: Api) -> None:
+    # One trick is 4 tiles: at most 5-5, 4-6, 5-5 and 4-6, which count 40.
+    too_much = {
+        "bidder": "Ann",
+        "bid": 60,
+        "tricks": {"Us": 9, "Them": 1},
+        "count": {"Us": 10, "Them": 45},
+    }
+    refusal = refused("eighty", FOUR, too_much, **TEAMS)
+    assert said(api, refusal, SPANISH) == (
+        "Them ganó 1 baza (4 fichas), que tiene como mucho 40 de cuenta, no 45"
+    )
+    assert said(api, refusal, PORTUGUESE) == (
+        "Them fez 1 vaza (4 pedras), que tem no máximo 40 de contagem, não 45"
+    )
+
+
+def test_texas_42_everybody_passed_means_the_dealer_bids(api: Api) -> None:
+    refusal = refused("texas-42", FOUR, {"all_passed": True}, **TEAMS)
+    assert said(api, refusal, SPANISH) == (
+        "todos pasaron, así que el que reparte debe pujar 30: anota al que reparte como "
+        "quien ganó la subasta, con una puja de 30"
+    )
+    assert said(api, refusal, PORTUGUESE) == (
+        "todos passaram, então quem deu as pedras deve dar lance de 30: registre quem deu as "
+        "pedras como quem ganhou o leilão, com um lance de 30"
+    )
+
+
+def test_black_tile_refuses_a_point_tile_nobody_took(api: Api) -> None:
+    no_widow = {"captured": {"Ann": ["0-0", "3-0", "3-1", "3-2", "3-3", "3-4", "3-5"]}}
+    refusal = refused("black-tile-11", THREE, no_widow)
+    assert said(api, refusal, SPANISH) == (
+        "falta 3-6: asígnala a un jugador o indícala como la viuda"
+    )
+    assert said(api, refusal, PORTUGUESE) == (
+        "falta 3-6: dê a pedra a um jogador ou marque-a como a viúva"
+    )

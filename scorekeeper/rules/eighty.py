@@ -41,7 +41,7 @@ from scorekeeper.rules.base import (
     Table,
     and_list,
     check_entry_keys,
-    count_tiles_sentence,
+    count_tiles_said,
     first_to_target,
     flag,
     per_side,
@@ -559,11 +559,9 @@ class TricksAndCount:
         return str(tile)
 
     @property
-    def count_hint(self) -> str:
+    def count_hint(self) -> Message:
         """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
-        return count_tiles_sentence(
-            {self.count_tile_name(t): v for t, v in self.count_values.items()}
-        )
+        return count_tiles_said({self.count_tile_name(t): v for t, v in self.count_values.items()})
 
 
 @dataclass(frozen=True)
