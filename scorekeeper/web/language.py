@@ -155,7 +155,7 @@ def when(value: datetime) -> str:
     )
 
 
-def translate(message: Message | str, **values: Any) -> str:
+def translate(message: Message | str, /, **values: Any) -> str:
     """`message` in the reader's language: a Message, or an English sentence and its values."""
     if isinstance(message, str):
         message = Message(message, values)
@@ -175,14 +175,19 @@ def tell(message: Message | str, category: str) -> None:
 
 
 def formatted(values: dict[str, Any]) -> dict[str, Any]:
+    """A template sentence's values: numbers in the reader's format, Messages in their words."""
     return {
-        name: number(value) if isinstance(value, int | float) else value
+        name: translate(value)
+        if isinstance(value, Message)
+        else number(value)
+        if isinstance(value, int | float)
+        else value
         for name, value in values.items()
     }
 
 
 @pass_context
-def template_gettext(context: Context, text: str, **values: Any) -> str:
+def template_gettext(context: Context, text: str, /, **values: Any) -> str:
     """A template's `_("…", name=value)`: translated, escaped, numbers in the reader's format."""
     said: str = get_translations().ugettext(text)
     if context.eval_ctx.autoescape:
@@ -191,7 +196,7 @@ def template_gettext(context: Context, text: str, **values: Any) -> str:
 
 
 @pass_context
-def template_pgettext(context: Context, where: str, text: str, **values: Any) -> str:
+def template_pgettext(context: Context, where: str, text: str, /, **values: Any) -> str:
     """A template's `pgettext("a game's result", "Won")`: one English word that other languages
     say differently in two places (a column's "Won", a game's "Won")."""
     said: str = get_translations().upgettext(where, text)
@@ -202,7 +207,7 @@ def template_pgettext(context: Context, where: str, text: str, **values: Any) ->
 
 @pass_context
 def template_ngettext(
-    context: Context, singular: str, plural: str, count: int, **values: Any
+    context: Context, singular: str, plural: str, count: int, /, **values: Any
 ) -> str:
     """A template's `ngettext("%(num)s hand", "%(num)s hands", n)`: `num` is the count."""
     said: str = get_translations().ungettext(singular, plural, count)
