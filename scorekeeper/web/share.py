@@ -40,8 +40,8 @@ from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
-from scorekeeper.web.language import locale_tag, page_tag, tell
-from scorekeeper.words import say
+from scorekeeper.web.language import locale_tag, page_tag, tell, translate
+from scorekeeper.words import in_words, say
 
 bp = Blueprint("share", __name__)
 
@@ -143,7 +143,8 @@ class Snapshots:
 def draw(kind: str, game_id: str, _version: int, newest: int | None, _locale: str) -> Drawn:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
-        text = json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
+        body = in_words(games.game_json(game), translate)
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         mimetype = "application/json"
     else:
         template = "games/watch.html" if kind == "watch" else "games/_board.html"
