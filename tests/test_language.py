@@ -161,3 +161,22 @@ def test_a_standings_page_writes_numbers_as_the_phones_region_does(client: Flask
         "es-ES": ("12.345", "6.172,5"),
         "en": ("12,345", "6,172.5"),
     }
+
+
+def test_a_projector_shows_the_language_it_was_opened_in_and_no_switch(
+    client: FlaskClient,
+) -> None:
+    """A league's big screen: the manage page offers its link in each language; the screen
+    itself carries no switch (nobody taps a wall; one screenful stays one screenful)."""
+    league = client.post("/api/leagues", json={"name": "Club"}).json
+    assert league is not None
+    assert (
+        client.get(f"/leagues/{league['slug']}/admin/{league['league_token']}").status_code == 303
+    )
+    manage = client.get(f"/leagues/{league['slug']}/manage").text
+    screen_links = re.findall(r'href="(/leagues/[^"]+/screen\?lang=(\w+))"', manage)
+    assert [code for _, code in screen_links] == ["en", "es", "pt"]
+    screen = client.get(screen_links[2][0]).text
+    assert html_lang(screen) == "pt-BR"
+    assert 'class="languages"' not in screen
+    assert 'class="languages"' in client.get(f"/leagues/{league['slug']}").text
