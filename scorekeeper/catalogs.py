@@ -22,7 +22,8 @@ The command line, for extracting an area's sentences into that area's .po files:
 `update AREA PATH...` extracts the sentences (`_`, `gettext`, `ngettext`, `say`, `say_n`,
 `{% trans %}`) from the given files and folders, adds the new ones to
 `<language>/LC_MESSAGES/AREA.po` for every language (untranslated, to be written), drops the
-ones no longer in those files, keeps every translation. scripts/catalogs is a short way to
+ones no longer in those files, keeps every translation. A sentence another area's .po holds
+already is left to it (one translation, one place). scripts/catalogs is a short way to
 call it.
 """
 
@@ -47,14 +48,18 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("es", "pt_BR")  # English is the message ids themselves
 AREAS = ("pages", "errors", "rules", "tricks")
 DOMAIN = "messages"  # what the app loads: the areas merged
-# gettext's keywords, and the words of scorekeeper.words: say(id, **values), say_n(singular, plural, n).
+# gettext's keywords, the words of scorekeeper.words (say(id, **values), say_n(singular, plural,
+# n)) and the templates' words for scripts.
 KEYWORDS = {
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
     "lazy_gettext": None,
     "say": None,
     "say_n": (1, 2),
+    "script_word": None,  # templates' words for scripts (scorekeeper.web.language)
+    "script_plural": (1, 2),
 }
 MAPPING = TRANSLATIONS.parent.parent / "babel.cfg"  # which extractor reads which files
 
@@ -200,11 +205,34 @@ def update(area: str, paths: Sequence[str], root: Path = TRANSLATIONS) -> list[P
                 header_comment=f"# Scorekeeper's {area} sentences in {language}.",
                 fuzzy=False,
             )
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.update(
+            without(template, others_ids(root / language, area)),
+            no_fuzzy_matching=True,
+            update_header_comment=False,
+        )
         with path.open("wb") as file:
             write_po(file, catalog, width=100, ignore_obsolete=True, omit_header=False)
         written.append(path)
     return written
+
+
+def others_ids(language_dir: Path, area: str) -> set[object]:
+    """The message ids other areas' catalogs already hold: a file two engineers share (a raise
+    in a page module, say) gives its sentence to the area that translated it first."""
+    ids: set[object] = set()
+    for path in area_files(language_dir):
+        if path.stem != area:
+            with path.open("rb") as file:
+                ids.update(message.id for message in read_po(file) if message.id)
+    return ids
+
+
+def without(template: Catalog, ids: set[object]) -> Catalog:
+    kept = Catalog(domain=template.domain)
+    for message in template:
+        if message.id and message.id not in ids:
+            kept[message.id] = message
+    return kept
 
 
 def main(argv: Sequence[str] | None = None) -> int:

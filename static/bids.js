@@ -94,6 +94,7 @@
     const teams = Array.from(box.querySelectorAll("[data-side-name]"));
     const picks = Array.from(box.querySelectorAll("input[type=checkbox]"));
     const live = box.querySelector("[data-live-count]");
+    const say = window.scorekeeperWords(live);
     const all = Array.from(teams[0].querySelectorAll("input[type=checkbox]"))
       .reduce(function (sum, pick) { return sum + tileCount(pick); }, 0);
 
@@ -108,8 +109,10 @@
       const others = counts.reduce(function (a, b) { return a + b; }, 0);
       live.textContent = given === 0 ? "" : teams.map(function (team, i) {
         const name = team.dataset.sideName;
-        if (ticked[i].length) return name + ": count " + counts[i];
-        return given === teams.length - 1 ? name + ": count " + (all - others) + " (the rest)" : name + ": ?";
+        if (ticked[i].length) return say("count", { side: name, count: counts[i] });
+        return given === teams.length - 1
+          ? say("rest", { side: name, count: all - others })
+          : say("unknown", { side: name });
       }).join(" · ");
     }
     picks.forEach(function (pick) {

@@ -12,6 +12,7 @@
   const left = root.querySelector(".tiles-left");
   const spotted = root.querySelector(".moon-spotted");
   const noMoon = root.querySelector('input[name="moon"][value=""]');
+  const say = window.scorekeeperWords(root);
 
   function taker(row) {
     const checked = row.querySelector("input:checked");
@@ -32,13 +33,9 @@
     tally.querySelectorAll("[data-seat]").forEach(function (cell) {
       cell.textContent = points[Number(cell.dataset.seat)];
     });
-    left.textContent = open
-      ? open + " point " + (open === 1 ? "tile" : "tiles") + " still to tap"
-      : "Every point tile is given";
+    left.textContent = open ? say("tiles_left", { count: open }) : say("all_given");
     const shooter = open === 0 && takers.size === 1 ? players[Number(takers.values().next().value)] : null;
-    spotted.textContent = shooter
-      ? shooter + " is shooting the moon: 0, everyone else " + moonScore
-      : "";
+    spotted.textContent = shooter ? say("shooting", { player: shooter, points: Number(moonScore) }) : "";
   }
 
   // Who shot the moon took every point tile: show it on the tiles at once.

@@ -97,6 +97,7 @@
     const out = form.querySelector(".play-out");
     const partners = form.dataset.partnerships === "true";
     const calls = Array.from(form.querySelectorAll(".muggins-call"));
+    const say = window.scorekeeperWords(form);
     const sideOf = {};
     calls.forEach(function (call) { sideOf[call.value] = call.dataset.side; });
     let ends = [];
@@ -109,31 +110,34 @@
       count.hidden = false;
       count.replaceChildren();
       if (!ends.some(Boolean)) {
-        count.textContent = "Tap the open ends after the play.";
+        count.textContent = say("tap_ends");
       } else {
         const strong = document.createElement("strong");
         strong.textContent = total;
-        count.append("Count ", strong, points ? " · scores " + points : " · no score");
+        count.append(say("count") + " ", strong, " · " + (points ? say("scores", { points }) : say("no_score")));
         count.classList.toggle("scores", points > 0);
       }
       const over = function (extra) {
         return target !== null && player in totals && totals[player] + points + extra > target;
       };
-      if (!player) score.textContent = "Tap who played";
-      else if (points && over(0)) score.textContent = player + ": " + points + " would make " + (totals[player] + points) + ", over " + target + ": not scored";
-      else if (points) score.textContent = player + " scores " + points;
-      else score.textContent = player + " played: no score";
+      if (!player) score.textContent = say("tap_who");
+      else if (points && over(0)) score.textContent = say("over", { player, points, total: totals[player] + points, target });
+      else if (points) score.textContent = say("player_scores", { player, points });
+      else score.textContent = say("played_no_score", { player });
       if (out) {
-        out.textContent = !player ? "Last tile: tap who played"
-          : !ends.some(Boolean) ? "Last tile: tap the open ends"
+        const who = partners ? "out_partners" : "out";
+        out.textContent = !player ? say("last_tap_who")
+          : !ends.some(Boolean) ? say("last_tap_ends")
           : over(1)
-          ? player + (partners ? " and partner out: " : " chipped out: ") + (points + 1) + " would go over " + target + ", not scored"
-          : player + (partners ? " and partner out: " : " chipped out: ") + points + " + go 1";
+          ? say(who + "_over", { player, points: points + 1, target })
+          : say(who, { player, points });
       }
       calls.forEach(function (call) {
         call.hidden = !player || sideOf[call.value] === sideOf[player];
         call.disabled = !points;
-        call.querySelector(".call-what").textContent = call.value + " takes " + (points || "it");
+        call.querySelector(".call-what").textContent = points
+          ? say("takes", { player: call.value, points })
+          : say("takes_it", { player: call.value });
       });
     }
 
@@ -152,6 +156,8 @@
     const claimed = form.querySelector("input[name=claimed]");
     const setChoice = form.querySelector("[data-set-choice]");
     const gameChoice = form.querySelector("[data-game-choice]");
+    const say = window.scorekeeperWords(form);
+    const lang = document.documentElement.lang;
     let ends = [];
     let asked = 0;
 
@@ -176,12 +182,13 @@
       box.classList.toggle("muggins", ok && answer.muggins);
       box.hidden = !ok;
       if (!ok) {
-        errorBox.append(paragraph("flash flash-error", answer.error || "That layout cannot be checked."));
+        errorBox.append(paragraph("flash flash-error", answer.error || say("cannot_check")));
         return;
       }
-      box.append(paragraph("count", figure("Count", answer.count), " ", figure("Scores", answer.points)));
-      if (answer.muggins) box.append(paragraph("verdict", "Muggins stands"));
-      else if ("muggins" in answer) box.append(paragraph("verdict", "No muggins")); // only with a claim
+      const count = figure(say("count"), answer.count.toLocaleString(lang));
+      box.append(paragraph("count", count, " ", figure(say("scores_label"), answer.points.toLocaleString(lang))));
+      if (answer.muggins) box.append(paragraph("verdict", say("stands")));
+      else if ("muggins" in answer) box.append(paragraph("verdict", say("no_muggins"))); // only with a claim
       box.append(paragraph("checker-explanation", answer.explanation));
     }
 
@@ -205,7 +212,8 @@
       try {
         const response = await fetch(form.dataset.checkUrl, {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          // The API's sentences follow Accept-Language: ask in the page's language.
+          headers: { "Content-Type": "application/json", "Accept-Language": lang },
           body: JSON.stringify(body),
         });
         const answer = await response.json();

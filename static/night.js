@@ -15,13 +15,14 @@
       if (!time || Number.isNaN(left) || "stopped" in timer.dataset) {
         continue;
       }
+      const say = window.scorekeeperWords(timer);
       if (left <= 0) {
-        time.textContent = "Time!";
+        time.textContent = say("time_up");
         timer.classList.add("time-up");
       } else {
         const minutes = Math.floor(left / 60);
         const seconds = String(left % 60).padStart(2, "0");
-        time.textContent = `${minutes}:${seconds} left`;
+        time.textContent = say("left", { time: `${minutes}:${seconds}` });
       }
     }
   }

@@ -60,6 +60,7 @@
 
   function picker(root) {
     const form = root.closest("form");
+    const say = window.scorekeeperWords(root);
     const inputs = Array.from(form.querySelectorAll("input.tiles-input"));
     const sides = Array.from(root.querySelectorAll(".picker-side"));
     buildTiles(root.querySelector(".picker-tiles"));
@@ -83,7 +84,7 @@
       sides.forEach(function (side, i) {
         side.setAttribute("aria-pressed", i === active ? "true" : "false");
         const pips = pipsOf(held(inputs[i]));
-        side.querySelector(".picker-pips").textContent = pips + (pips === 1 ? " pip" : " pips");
+        side.querySelector(".picker-pips").textContent = say("pips", { count: pips });
       });
     }
 

@@ -7,6 +7,7 @@
     const radios = Array.from(form.querySelectorAll("input[name=domino]"));
     const boxes = Array.from(form.querySelectorAll("input[data-player]"));
     if (!radios.length || !boxes.length) return;
+    const say = window.scorekeeperWords(boxes[0].closest("[data-words]") || form);
 
     function tilesPicked() {
       const mode = form.querySelector("input[name=mode]");
@@ -26,7 +27,7 @@
         }
         box.classList.toggle("derived", derived);
         if (!tilesPicked()) box.readOnly = derived;
-        box.setAttribute("aria-description", derived ? "filled in: went out" : "");
+        box.setAttribute("aria-description", derived ? say("went_out") : "");
       });
     }
 

@@ -74,7 +74,7 @@ def changes(page: str) -> list[dict[str, str]]:
     for item in items:
         what = re.search(r"<h3>(.*?)</h3>", item, re.S)
         by = re.search(r'<p class="subtitle">(.*?)</p>', item, re.S)
-        scored = re.search(r'<ul class="explanation">(.*?)</ul>', item, re.S)
+        scored = re.search(r'<ul class="explanation"[^>]*>(.*?)</ul>', item, re.S)
         assert what and by
         shown.append(
             {

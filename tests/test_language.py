@@ -120,3 +120,63 @@ def test_the_api_follows_accept_language_only(app: Flask) -> None:
         assert translate(say_n("%(count)s point", "%(count)s points", 1000)).startswith("1.000")
     with app.test_request_context("/api/games", headers={"Cookie": "lang=es"}):
         assert translate(say("Language")) == "Language"
+
+
+def test_a_standings_page_writes_numbers_as_the_phones_region_does(client: FlaskClient) -> None:
+    """es-DO writes 12,345 and 6,172.5; es-ES 12.345 and 6.172,5 (CLDR's, through Babel)."""
+    league = client.post("/api/leagues", json={"name": "Club"}).json
+    assert league is not None
+    for typed in ({"Ann": 12345, "Bob": 0}, {"Ann": 0, "Bob": 100}):
+        game = client.post(
+            "/api/games",
+            json={
+                "ruleset": "custom",
+                "players": ["Ann", "Bob"],
+                "league": league["slug"],
+                "options": {"target": 100},
+            },
+            headers={"X-League-Token": league["league_token"]},
+        ).json
+        assert game is not None
+        written = client.post(
+            f"/api/games/{game['id']}/hands",
+            json={"points": typed},
+            headers={"X-Scorer-Token": game["scorer_token"]},
+        )
+        assert written.status_code == 201, written.json
+    row = re.compile(r'<tr data-player="ann">(.*?)</tr>', re.S)
+    cells = {
+        region: re.findall(
+            r'<td class="num col-extra">([^<]*)</td>',
+            row.search(
+                client.get(f"/leagues/{league['slug']}", headers={"Accept-Language": region}).text
+            ).group(1),
+        )  # type: ignore[union-attr]
+        for region in ("es-DO", "es-ES", "en")
+    }
+    # Win %, For, Against, Avg: Ann scored 12,345 then 0 in her two games, 6,172.5 a game.
+    for_and_average = {region: (found[1], found[3]) for region, found in cells.items()}
+    assert for_and_average == {
+        "es-DO": ("12,345", "6,172.5"),
+        "es-ES": ("12.345", "6.172,5"),
+        "en": ("12,345", "6,172.5"),
+    }
+
+
+def test_a_projector_shows_the_language_it_was_opened_in_and_no_switch(
+    client: FlaskClient,
+) -> None:
+    """A league's big screen: the manage page offers its link in each language; the screen
+    itself carries no switch (nobody taps a wall; one screenful stays one screenful)."""
+    league = client.post("/api/leagues", json={"name": "Club"}).json
+    assert league is not None
+    assert (
+        client.get(f"/leagues/{league['slug']}/admin/{league['league_token']}").status_code == 303
+    )
+    manage = client.get(f"/leagues/{league['slug']}/manage").text
+    screen_links = re.findall(r'href="(/leagues/[^"]+/screen\?lang=(\w+))"', manage)
+    assert [code for _, code in screen_links] == ["en", "es", "pt"]
+    screen = client.get(screen_links[2][0]).text
+    assert html_lang(screen) == "pt-BR"
+    assert 'class="languages"' not in screen
+    assert 'class="languages"' in client.get(f"/leagues/{league['slug']}").text

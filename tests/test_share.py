@@ -376,24 +376,28 @@ def test_board_answers_not_modified_from_one_read(
 ) -> None:
     board = f"/games/{game['id']}/board"
     first = client.get(board)
-    assert first.status_code == 200 and first.headers["ETag"] == '"1"'
+    # The ETag is the version in the reader's language (a switch of language is a change).
+    assert first.status_code == 200 and first.headers["ETag"] == '"1-en"'
     assert first.headers["Cache-Control"] == "no-cache"
 
     statements.clear()
-    unchanged = client.get(board, headers={"If-None-Match": '"1"'})
+    unchanged = client.get(board, headers={"If-None-Match": '"1-en"'})
     assert unchanged.status_code == 304 and unchanged.data == b""
-    assert unchanged.headers["ETag"] == '"1"'
+    assert unchanged.headers["ETag"] == '"1-en"'
     assert len(statements) == 1 and statements[0].startswith("select version from games")
 
     api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann"})
-    changed = client.get(board, headers={"If-None-Match": 'W/"1"'})
-    assert changed.status_code == 200 and changed.headers["ETag"] == '"2"'
+    changed = client.get(board, headers={"If-None-Match": 'W/"1-en"'})
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"2-en"'
     assert re.search(r'<span class="points">19</span>', changed.text)
     # Every other phone gets the same new board without it being drawn again.
     statements.clear()
     assert app.test_client().get(board).text == changed.text
     assert len(statements) == 1
-    assert client.get(board, headers={"If-None-Match": '"2"'}).status_code == 304
+    assert client.get(board, headers={"If-None-Match": '"2-en"'}).status_code == 304
+    # The same version asked in Spanish is another page: drawn in Spanish, not a 304.
+    spanish = client.get(board, headers={"If-None-Match": '"2-en"', "Accept-Language": "es"})
+    assert spanish.status_code == 200 and spanish.headers["ETag"] == '"2-es"'
     assert client.get("/games/nope/board", headers={"If-None-Match": '"1"'}).status_code == 404
 
 
@@ -417,11 +421,11 @@ def test_two_hundred_watching_phones_leave_room_for_the_scorer(tmp_path: Path) -
             return time.monotonic() - started
 
         try:
-            assert {poll(phone, board, '"1"') for phone in phones} == {304}
+            assert {poll(phone, board, '"1-en"') for phone in phones} == {304}
             assert enter_hand() < 1
             # Every phone fetches the new board and keeps its connection open, as
             # browsers do: the server must still take them all, and the scorer.
-            assert {poll(phone, board, '"1"') for phone in phones} == {200}
+            assert {poll(phone, board, '"1-en"') for phone in phones} == {200}
             assert enter_hand() < 1
         finally:
             for phone in phones:

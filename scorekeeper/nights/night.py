@@ -28,6 +28,7 @@ from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import Table
 from scorekeeper.standings import Rating, league_games, player_key, rate_games, standings_rows
 from scorekeeper.store import Connection, League, write_transaction
+from scorekeeper.words import Message, say, say_n
 
 FORMATS = ("individual", "pairs")
 NAME_LIMIT = 60
@@ -82,14 +83,22 @@ class TableGame:
 
     @property
     def state(self) -> str:
+        return str(self.state_said)
+
+    @property
+    def state_said(self) -> Message:
+        """Where the table is, as its card says it (the API gives the English, `state`)."""
         if self.time_called:
-            return f"time called after hand {self.hands}"
+            return say("time called after hand %(hand)s", hand=self.hands)
         if self.finished:
-            return "finished"
-        played = f"{self.hands} hand{'s' if self.hands != 1 else ''} played"
+            return say("finished")
         if self.time_called_at is not None and self.time_called_at <= store.now():
-            return f"{played}; time called: the hand in play is the last"
-        return played
+            return say_n(
+                "%(count)s hand played; time called: the hand in play is the last",
+                "%(count)s hands played; time called: the hand in play is the last",
+                self.hands,
+            )
+        return say_n("%(count)s hand played", "%(count)s hands played", self.hands)
 
     def seated(self) -> SeatedTable:
         return SeatedTable(self.number, self.seats, self.members)

@@ -15,12 +15,30 @@ from scorekeeper.forms import HandForm
 from scorekeeper.rules.base import Sentence
 from scorekeeper.store import get_db
 from scorekeeper.web import scorer
+from scorekeeper.web.language import translate
+from scorekeeper.words import Message, say
 
 bp = Blueprint("history", __name__)
 
 # How each kind of actor in the log is named on the page; the fingerprint follows.
-ACTOR_NAMES = {"page": "scorer link", "api": "API token"}
-ACTION_NAMES = {"created": "Game started", "entered": "entered", "corrected": "corrected"}
+ACTOR_NAMES = {
+    "page": say("by the scorer link %(link)s"),
+    "api": say("by the API token %(link)s"),
+}
+UNKNOWN_ACTOR = say("by the scorer token %(link)s")
+# What each kind of change is called: of the game, and of one of its hands.
+GAME_ACTIONS = {
+    "created": say("Game started"),
+    "token rotated": say("New scorer link made"),
+    "time called": say("Time called"),
+}
+HAND_ACTIONS = {
+    "entered": say("Hand %(number)s entered"),
+    "corrected": say("Hand %(number)s corrected"),
+    "undone": say("Hand %(number)s undone"),
+    "play entered": say("A play of hand %(number)s entered"),
+    "play undone": say("A play of hand %(number)s undone"),
+}
 
 
 @dataclass(frozen=True)
@@ -31,22 +49,23 @@ class Change:
     at: datetime
     action: str
     hand_number: int | None
-    who: str
+    who: Message
     explanation: tuple[Sentence, ...]
     entry: str | None
     restorable: bool
 
     @property
-    def what(self) -> str:
+    def what(self) -> Message:
         if self.hand_number is None:
-            return ACTION_NAMES.get(self.action, self.action.capitalize())
-        return f"Hand {self.hand_number} {ACTION_NAMES.get(self.action, self.action)}"
+            return GAME_ACTIONS.get(self.action, Message(self.action.capitalize()))
+        said = HAND_ACTIONS.get(self.action, Message(f"Hand %(number)s {self.action}"))
+        return Message(said.id, {"number": self.hand_number})
 
 
-def who(actor: str) -> str:
-    """'api:ab12cd34ef' -> 'API token ab12…': which link made a change, never the token."""
+def who(actor: str) -> Message:
+    """'api:ab12cd34ef' -> 'by the API token ab12…': which link made a change, never the token."""
     kind, _, fingerprint = actor.rpartition(":")
-    return f"{ACTOR_NAMES.get(kind, kind or 'scorer token')} {fingerprint[:4]}…"
+    return Message(ACTOR_NAMES.get(kind, UNKNOWN_ACTOR).id, {"link": f"{fingerprint[:4]}…"})
 
 
 def local_time(at: str) -> datetime:
@@ -141,5 +160,8 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     except (AppError, RuleError) as refused:
         status = refused.status if isinstance(refused, AppError) else 422
         return page(games.load_game(get_db(), game_id), refused), status
-    flash(f"Hand {line.hand_number} is back, as it was entered.", "success")
+    flash(
+        translate(say("Hand %(number)s is back, as it was entered.", number=line.hand_number)),
+        "success",
+    )
     return redirect(url_for("pages.game", game_id=game_id), code=303)

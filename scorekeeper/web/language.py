@@ -26,13 +26,15 @@ and `| translate`, and their `_()` / `ngettext()` write numbers the same way.
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
+import babel.dates
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 from babel.core import parse_locale
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, flash, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -65,11 +67,15 @@ def init_app(app: Flask) -> None:
     env.globals.update(
         gettext=template_gettext,
         ngettext=template_ngettext,
+        pgettext=template_pgettext,
         translate=translate,
         language_switch=language_switch,
         html_lang=html_lang,
+        page_tag=page_tag,
+        script_word=script_word,
+        script_plural=script_plural,
     )
-    env.filters.update(translate=translate, number=number)
+    env.filters.update(translate=translate, number=number, day=day, when=when)
     app.after_request(remember_choice)
 
 
@@ -121,11 +127,32 @@ def reader() -> Locale:
     return get_locale() or Locale("en")
 
 
-def number(value: Any) -> str:
-    """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is."""
+def number(value: Any, pattern: str | None = None) -> str:
+    """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is.
+
+    `pattern` is Babel's (CLDR's): "#,##0.#" one decimal at most, "#,##0.0" always one.
+    """
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return babel.numbers.format_decimal(value, locale=reader())
+        return babel.numbers.format_decimal(value, pattern, locale=reader())
     return str(value)
+
+
+def percent(value: float) -> str:
+    """A share (0.667) as the reader writes a percentage, to one decimal at most: 66.7%."""
+    return babel.numbers.format_percent(value, "#,##0.#%", locale=reader())
+
+
+def day(value: date) -> str:
+    """A date as the reader's region writes it, short: 23 Nov 2026, 23 nov 2026."""
+    return babel.dates.format_date(value, "d MMM y", locale=reader())
+
+
+def when(value: datetime) -> str:
+    """A moment in the reader's words, to the second, in the time it carries: Sun 22 Nov 2026,
+    23:02:10; dom 22 nov 2026, 23:02:10 (a 24-hour clock, as club sheets write it)."""
+    return babel.dates.format_datetime(
+        value, "EEE dd MMM y, HH:mm:ss", tzinfo=value.tzinfo or UTC, locale=reader()
+    )
 
 
 def translate(message: Message | str, /, **values: Any) -> str:
@@ -142,9 +169,19 @@ def translate(message: Message | str, /, **values: Any) -> str:
     return render(message, choose, number)
 
 
+def tell(message: Message | str, category: str) -> None:
+    """Flash a sentence for the next page, in the reader's words (said now: the session keeps text)."""
+    flash(translate(message), category)
+
+
 def formatted(values: dict[str, Any]) -> dict[str, Any]:
+    """A template sentence's values: numbers in the reader's format, Messages in their words."""
     return {
-        name: number(value) if isinstance(value, int | float) else value
+        name: translate(value)
+        if isinstance(value, Message)
+        else number(value)
+        if isinstance(value, int | float)
+        else value
         for name, value in values.items()
     }
 
@@ -153,6 +190,16 @@ def formatted(values: dict[str, Any]) -> dict[str, Any]:
 def template_gettext(context: Context, text: str, /, **values: Any) -> str:
     """A template's `_("…", name=value)`: translated, escaped, numbers in the reader's format."""
     said: str = get_translations().ugettext(text)
+    if context.eval_ctx.autoescape:
+        said = Markup(said)
+    return said % formatted(values)
+
+
+@pass_context
+def template_pgettext(context: Context, where: str, text: str, /, **values: Any) -> str:
+    """A template's `pgettext("a game's result", "Won")`: one English word that other languages
+    say differently in two places (a column's "Won", a game's "Won")."""
+    said: str = get_translations().upgettext(where, text)
     if context.eval_ctx.autoescape:
         said = Markup(said)
     return said % formatted(values)
@@ -168,6 +215,21 @@ def template_ngettext(
         said = Markup(said)
     values.setdefault("num", count)
     return said % formatted(values)
+
+
+def script_word(text: str) -> str:
+    """A sentence for a page's script (static/words.js), translated, its %(name)s kept."""
+    return str(get_translations().ugettext(text))
+
+
+def script_plural(singular: str, plural: str) -> dict[str, str]:
+    """A sentence with a count for a page's script: its forms for one and for many, which
+    words.js picks by the page's language (Intl.PluralRules)."""
+    translations = get_translations()
+    return {
+        "one": str(translations.ungettext(singular, plural, 1)),
+        "other": str(translations.ungettext(singular, plural, 2)),
+    }
 
 
 def html_lang() -> str:
@@ -228,3 +290,9 @@ def remember_choice(response: Response) -> Response:
 def locale_tag() -> str:
     """The reader's locale as a cache key's part: a page drawn once per version *and* language."""
     return str(reader())
+
+
+def page_tag(version: int) -> str:
+    """A page's ETag: its version in the reader's language. A phone that switched language
+    must not be told its cached page in the other one is still good."""
+    return f"{version}-{locale_tag()}"

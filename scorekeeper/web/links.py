@@ -20,6 +20,8 @@ from typing import Any
 from flask import Flask, current_app, request, url_for
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorekeeper.words import Message, say
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 # A private address to route towards: connecting a UDP socket sends nothing, it only
 # makes the kernel pick the interface (and so the address) it would send from.
@@ -66,7 +68,7 @@ def listening() -> tuple[str | None, int]:
     return None, int(port) if str(port).isdigit() and len(str(port)) <= 5 else DEFAULT_PORT
 
 
-def unreachable_reason() -> str | None:
+def unreachable_reason() -> Message | None:
     """Why phones cannot open this server's links, when they cannot; None when they can."""
     if current_app.config.get("PUBLIC_URL") or current_app.config.get("TRUST_PROXY"):
         return None
@@ -78,11 +80,11 @@ def unreachable_reason() -> str | None:
     return None
 
 
-LOOPBACK_ONLY = (
+LOOPBACK_ONLY = say(
     "This server listens on this laptop only (127.0.0.1): phones cannot open these links. "
     "To let phones on the Wi-Fi in, stop it and start it with: scorekeeper serve --host 0.0.0.0"
 )
-NO_NETWORK = (
+NO_NETWORK = say(
     "This laptop is on no network: phones cannot open these links. "
     "Join the club's Wi-Fi (or start a hotspot), then reload this page."
 )

@@ -9,7 +9,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    flash,
     redirect,
     render_template,
     request,
@@ -29,9 +28,9 @@ from scorekeeper.rules.summaries import summary_of
 from scorekeeper.store import get_db
 from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
-from scorekeeper.web import scorer, share
+from scorekeeper.web import language, scorer, share
 from scorekeeper.web.entry_forms import entry_form
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import tell, translate
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
 from scorekeeper.words import Message, say
@@ -222,26 +221,36 @@ def default_text(option: Option, follows: Follows) -> str | Message:
     changes it ("200; 100 with double-nine")."""
     text: str | Message = option_default_text(option)
     for switch, value, default in follows.get(option.name, ()):
+        # Labels and choices are English words of the rules modules: said in the reader's.
+        then = Message(default) if isinstance(default, str) else default
         if switch.kind is bool:
             text = say(
                 "%(default)s; %(then)s with “%(option)s”",
                 default=text,
-                then=default,
-                option=switch.label,
+                then=then,
+                option=Message(switch.label),
             )
         else:
+            choice = Message(value) if isinstance(value, str) else value
             text = say(
-                "%(default)s; %(then)s with %(choice)s", default=text, then=default, choice=value
+                "%(default)s; %(then)s with %(choice)s", default=text, then=then, choice=choice
             )
     return text
 
 
 def option_default_text(option: Option) -> str:
+    """An option's default as the form's label says it, in the reader's words."""
     if option.static_default is None and callable(option.default):
-        return "depends on the players"
+        return translate(say("depends on the players"))
     if option.kind is bool:
-        return "on" if option.static_default else "off"
-    return "none" if option.static_default is None else str(option.static_default)
+        return translate(say("on") if option.static_default else say("off"))
+    if option.static_default is None:
+        return translate(say("none"))
+    return (
+        language.number(option.static_default)
+        if option.kind is int
+        else translate(str(option.static_default))
+    )
 
 
 def remember_names(players: tuple[str, ...]) -> None:
@@ -283,7 +292,8 @@ def scorer_page(
         game=game,
         entry_template=form.template,
         entry_fields=form.fields,
-        entry_scripts=form.scripts,
+        # words.js first: the entry scripts show the words the page gives them (data-words).
+        entry_scripts=("words.js", *form.scripts),
         values=MultiDict(values or {}),
         error=error,
         field=getattr(error, "field", None),
@@ -380,7 +390,7 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
         fresh = games.load_game(get_db(), game_id)
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)
-    flash(f"Hand {number} corrected; the totals after it follow.", "success")
+    tell(say("Hand %(number)s corrected; the totals after it follow.", number=number), "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
 
 
@@ -407,7 +417,7 @@ def undo_hand(game_id: str) -> BaseResponse:
     if isinstance(number, str):
         number = 0  # junk: "no hand 0", a 404
     games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
-    flash(f"Hand {number} undone.", "success")
+    tell(say("Hand %(number)s undone.", number=number), "success")
     return redirect(url_for("pages.game", game_id=game_id), code=303)
 
 

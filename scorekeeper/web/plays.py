@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import games
@@ -21,8 +21,9 @@ from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import tell
 from scorekeeper.web.pages import scorer_page, scoring_game, status_of
+from scorekeeper.words import Message, say
 
 bp = Blueprint("plays", __name__)
 
@@ -50,8 +51,16 @@ def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
     except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
-    said = translate(loaded.in_progress.result.explanation[-1])
-    flash(f"Play {len(loaded.pending_plays)} undone ({said}).", "success")
+    said = loaded.in_progress.result.explanation[-1]
+    # The play's own explanation, in the reader's words (a Message once the rules say one).
+    tell(
+        say(
+            "Play %(number)s undone (%(play)s).",
+            number=len(loaded.pending_plays),
+            play=said if isinstance(said, Message) else Message(str(said)),
+        ),
+        "success",
+    )
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
 
 

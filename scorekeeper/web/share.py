@@ -24,7 +24,6 @@ from flask import (
     Flask,
     Response,
     current_app,
-    flash,
     redirect,
     render_template,
     request,
@@ -41,8 +40,8 @@ from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
-from scorekeeper.web.language import reader, translate
-from scorekeeper.words import in_words
+from scorekeeper.web.language import locale_tag, page_tag, tell, translate
+from scorekeeper.words import in_words, say
 
 bp = Blueprint("share", __name__)
 
@@ -80,18 +79,20 @@ def snapshot(kind: str, game_id: str) -> Response:
     version = store.game_version(get_db(), game_id)
     if version is None:
         raise NotFound("There is no game with that link. Check the address.")
-    if request.if_none_match.contains_weak(str(version)):
-        return versioned(Response(status=304), version)
+    # Drawn once per version and language: the words, and the numbers' format, differ. The
+    # API's ETag is its version number (API.md), for If-Match.
+    tag = str(version) if kind == "json" else page_tag(version)
+    if request.if_none_match.contains_weak(tag):
+        return versioned(Response(status=304), tag)
     snapshots: Snapshots = current_app.extensions[SNAPSHOTS_KEY]
-    # Drawn once per version and language: the explanations are said in the reader's words.
-    view = snapshots.get((kind, game_id, version, newest_hands(), str(reader())))
+    view = snapshots.get((kind, game_id, version, newest_hands(), locale_tag()))
     zipped = view.compressed is not None and accepts_gzip()
     response = Response(view.compressed if zipped else view.body, mimetype=view.mimetype)
     if view.compressed is not None:
         response.headers["Vary"] = VARY
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
-    return versioned(response, version)
+    return versioned(response, tag)
 
 
 def newest_hands() -> int | None:
@@ -99,7 +100,8 @@ def newest_hands() -> int | None:
     return None if request.args.get("hands") == "all" else NEWEST_HANDS
 
 
-SnapshotKey = tuple[str, str, int, int | None, str]  # kind, game id, version, hands shown, locale
+# kind, game id, version, newest hands shown, the reader's locale
+SnapshotKey = tuple[str, str, int, int | None, str]
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,8 @@ def init_app(app: Flask) -> None:
     app.extensions[SNAPSHOTS_KEY] = Snapshots()
 
 
-def versioned(response: Response, version: int) -> Response:
-    response.set_etag(str(version))
+def versioned(response: Response, tag: str) -> Response:
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -226,9 +228,11 @@ def rotate(game_id: str) -> BaseResponse:
     for member in games.chain_of(get_db(), game_id):
         scorer.grant(games.load_game(get_db(), member))
     remember_scorer_link(game_id, token)
-    flash(
-        "New scorer link made. Older scorer links, and phones that joined with them, "
-        "can no longer change the scores.",
+    tell(
+        say(
+            "New scorer link made. Older scorer links, and phones that joined with them, "
+            "can no longer change the scores."
+        ),
         "success",
     )
     return redirect(url_for("share.page", game_id=game_id, _anchor="share"), code=303)

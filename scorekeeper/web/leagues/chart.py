@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from scorekeeper import standings
 from scorekeeper.standings import LeagueGame
-from scorekeeper.web.leagues.numbers import long_date, shown
+from scorekeeper.web import language
+from scorekeeper.words import say_n
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,13 @@ class Chart:
 
 
 CHART_WIDTH, CHART_HEIGHT = 320, 170
+
+
+def shown(value: float) -> str:
+    """A rating on the chart as the reader writes it: whole numbers bare, others to one decimal."""
+    return language.number(round(value, 1), "#,##0.#")
+
+
 CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 34, 8, 10, 146
 
 
@@ -57,11 +65,19 @@ def rating_chart(history: Sequence[tuple[LeagueGame, standings.Rating]]) -> Char
         ticks=tuple(
             (round(y(low + n * step), 1), shown(low + n * step)) for n in range(ticks_count + 1)
         ),
-        first_day=long_date(first[0].started.date()),
-        last_day=long_date(last[0].started.date()),
-        summary=(
-            f"Rating from 0 to {shown(last[1].shown)} over {len(history)} games, "
-            f"lowest {shown(min(values))}, highest {shown(max(values))}."
+        first_day=language.day(first[0].started.date()),
+        last_day=language.day(last[0].started.date()),
+        summary=language.translate(
+            say_n(
+                "Rating from 0 to %(rating)s over %(count)s game, lowest %(lowest)s, "
+                "highest %(highest)s.",
+                "Rating from 0 to %(rating)s over %(count)s games, lowest %(lowest)s, "
+                "highest %(highest)s.",
+                len(history),
+                rating=shown(last[1].shown),
+                lowest=shown(min(values)),
+                highest=shown(max(values)),
+            )
         ),
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Response, flash, redirect, render_template, url_for
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import DateField, StringField
@@ -14,20 +15,23 @@ from scorekeeper.forms import ConfirmForm
 from scorekeeper.qr import qr_svg
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import token_matches
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.rights import held_token, hold_league_token, require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.share import svg_response
+from scorekeeper.words import say
 
 
 class SeasonForm(FlaskForm):  # type: ignore[misc]
     """A season: a name and the first and last dates it covers."""
 
     name = StringField(
-        "Season name", validators=[DataRequired(), Length(max=leagues.SEASON_NAME_LIMIT)]
+        lazy_gettext("Season name"),
+        validators=[DataRequired(), Length(max=leagues.SEASON_NAME_LIMIT)],
     )
-    starts_on = DateField("First day", validators=[DataRequired()])
-    ends_on = DateField("Last day", validators=[DataRequired()])
+    starts_on = DateField(lazy_gettext("First day"), validators=[DataRequired()])
+    ends_on = DateField(lazy_gettext("Last day"), validators=[DataRequired()])
 
 
 @bp.get("/leagues/<slug>/admin/<token>")
@@ -37,7 +41,12 @@ def admin_link(slug: str, token: str) -> BaseResponse:
     if not token_matches(token, league.token_hash):
         raise Forbidden(f"This admin link is not valid for {league.name}. Ask an organiser for it.")
     hold_league_token(league.slug, token)
-    flash(f"This phone can now manage {league.name}: add seasons and games.", "success")
+    flash(
+        translate(
+            say("This phone can now manage %(league)s: add seasons and games.", league=league.name)
+        ),
+        "success",
+    )
     return redirect(url_for("leagues.standings_page", slug=slug), code=303)
 
 
@@ -75,8 +84,13 @@ def new_admin_link(slug: str) -> BaseResponse:
         raise Forbidden("This form has expired. Reload the page and try again.")
     hold_league_token(league.slug, leagues.rotate_league_token(get_db(), league))
     flash(
-        "New admin link made. The old one, and phones that opened it, can no longer manage "
-        f"{league.name}.",
+        translate(
+            say(
+                "New admin link made. The old one, and phones that opened it, can no longer "
+                "manage %(league)s.",
+                league=league.name,
+            )
+        ),
         "success",
     )
     return redirect(url_for("leagues.manage", slug=slug), code=303)
@@ -114,5 +128,5 @@ def add_season(slug: str) -> BaseResponse:
         form_field = getattr(form, error.field or "name", form.name)
         form_field.errors = [*form_field.errors, error.message]
         return render_manage(league, form, 422)
-    flash(f"Season {season.name} added.", "success")
+    flash(translate(say("Season %(season)s added.", season=season.name)), "success")
     return redirect(url_for("leagues.standings_page", slug=slug, season=season.slug), code=303)

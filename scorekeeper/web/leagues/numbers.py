@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from datetime import date
 
 from scorekeeper.standings import Standings
+from scorekeeper.words import Message, say
 
-POINTS_RULE = (
+POINTS_RULE_SAID = say(
     "Points for: the final total of the player's side. Points against: the average of "
     "the opponents' final totals. Avg: points for per game."
 )
+POINTS_RULE = str(POINTS_RULE_SAID)  # the API's English
 
 
 def shown(value: float) -> str:
@@ -36,10 +38,11 @@ def long_date(day: date) -> str:
     return f"{day.day} {day:%b %Y}"
 
 
-def points_note(table: Standings) -> str:
+def points_note(table: Standings) -> Message:
     """How a table counts points, said on the page above it."""
     if not table.counts_points:
-        return "Points are not added up across different games: pick one game to see them."
+        return say("Points are not added up across different games: pick one game to see them.")
+    name = Message(table.name)  # a ruleset's name, said in the reader's words too
     if table.lowest_wins:
-        return f"Lowest total wins {table.name}: fewer points for is better."
-    return f"Highest total wins {table.name}: more points for is better."
+        return say("Lowest total wins %(game)s: fewer points for is better.", game=name)
+    return say("Highest total wins %(game)s: more points for is better.", game=name)

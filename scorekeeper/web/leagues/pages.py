@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import StringField
@@ -16,32 +17,28 @@ from scorekeeper import leagues, standings
 from scorekeeper.errors import NotFound, RuleError
 from scorekeeper.standings import Standings
 from scorekeeper.store import get_db
+from scorekeeper.web import language
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.chart import rating_chart
-from scorekeeper.web.leagues.numbers import (
-    POINTS_RULE,
-    long_date,
-    percent,
-    points_note,
-    rating_text,
-    shown,
-)
+from scorekeeper.web.leagues.numbers import POINTS_RULE_SAID, points_note
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.rights import held_league_tokens, held_token, hold_league_token
 from scorekeeper.web.leagues.sorting import COLUMNS, Sort
 from scorekeeper.web.leagues.view import View, requested_view
 from scorekeeper.web.links import external_url
+from scorekeeper.words import say
 
 SCREEN_REFRESH_SECONDS = 60
 
 
 @bp.app_context_processor
 def league_helpers() -> dict[str, Any]:
+    """Numbers and dates as the reader's region writes them (the CSV keeps its own)."""
     return {
-        "league_number": shown,
-        "league_percent": percent,
-        "league_rating": rating_text,
-        "league_date": long_date,
+        "league_number": lambda value: language.number(round(value, 1), "#,##0.#"),
+        "league_percent": language.percent,
+        "league_rating": lambda value: language.number(value, "#,##0.0"),
+        "league_date": language.day,
         "league_points_note": points_note,
         "league_ruleset_name": standings.ruleset_name,
         "league_columns": COLUMNS,
@@ -70,7 +67,11 @@ def paging(total: int, size: int, arg: str, link: Callable[[int], str]) -> Pagin
     count = max(1, -(-total // size))
     page = min(max(request.args.get(arg, 1, type=int) or 1, 1), count)
     links = tuple(
-        (f"{n * size + 1}–{min((n + 1) * size, total)}", link(n + 1), n + 1 == page)
+        (
+            f"{language.number(n * size + 1)}–{language.number(min((n + 1) * size, total))}",
+            link(n + 1),
+            n + 1 == page,
+        )
         for n in range(count)
     )
     return Paging((page - 1) * size, page * size, links if count > 1 else ())
@@ -120,7 +121,9 @@ def table_pages(view: View, tables: list[Standings], sort: Sort) -> list[TablePa
 class LeagueForm(FlaskForm):  # type: ignore[misc]
     """Start a league: its name."""
 
-    name = StringField("League name", validators=[DataRequired(), Length(max=leagues.NAME_LIMIT)])
+    name = StringField(
+        lazy_gettext("League name"), validators=[DataRequired(), Length(max=leagues.NAME_LIMIT)]
+    )
 
 
 @bp.get("/leagues")
@@ -147,7 +150,15 @@ def create() -> BaseResponse | tuple[str, int]:
         form.name.errors.append(error.message)
         return render_index(form), 422
     hold_league_token(league.slug, token)
-    flash(f"{league.name} is ready. Share its admin link with the other organisers.", "success")
+    flash(
+        language.translate(
+            say(
+                "%(league)s is ready. Share its admin link with the other organisers.",
+                league=league.name,
+            )
+        ),
+        "success",
+    )
     return redirect(url_for("leagues.manage", slug=league.slug), code=303)
 
 
@@ -165,7 +176,7 @@ def standings_page(slug: str) -> str:
         seasons=leagues.load_seasons(get_db(), view.league),
         rulesets=standings.rulesets_played(get_db(), view.league),
         can_manage=held_token(view.league) is not None,
-        points_rule=POINTS_RULE,
+        points_rule=POINTS_RULE_SAID,
     )
 
 

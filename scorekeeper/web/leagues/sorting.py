@@ -9,6 +9,7 @@ from typing import Any
 from flask import request
 
 from scorekeeper.standings import Row, Standings
+from scorekeeper.words import Message, say
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,7 @@ class Column:
     """A sortable standings column: how to sort by it and which way is better."""
 
     key: str
-    label: str
+    label: Message  # said in the reader's words
     value: Callable[[Row], Any]
     higher_is_better: bool = True
     points: bool = False  # counts the game's points: flips in lowest-wins games
@@ -28,21 +29,21 @@ class Column:
 COLUMNS = {
     column.key: column
     for column in (
-        Column("player", "Player", lambda row: row.key, higher_is_better=False),
-        Column("played", "Played", lambda row: row.played),
-        Column("won", "Won", lambda row: row.won),
-        Column("win_rate", "Win %", lambda row: row.win_rate),
-        Column("points_for", "For", lambda row: row.points_for, points=True),
+        Column("player", say("Player"), lambda row: row.key, higher_is_better=False),
+        Column("played", say("Played"), lambda row: row.played),
+        Column("won", say("Won"), lambda row: row.won),
+        Column("win_rate", say("Win %"), lambda row: row.win_rate),
+        Column("points_for", say("For"), lambda row: row.points_for, points=True),
         Column(
             "points_against",
-            "Against",
+            say("Against"),
             lambda row: row.points_against,
             higher_is_better=False,
             points=True,
         ),
-        Column("average", "Avg", lambda row: row.average, points=True),
-        Column("rating", "Rating", lambda row: row.rating.shown),
-        Column("last_played", "Last played", lambda row: row.last_played),
+        Column("average", say("Avg"), lambda row: row.average, points=True),
+        Column("rating", say("Rating"), lambda row: row.rating.shown),
+        Column("last_played", say("Last played"), lambda row: row.last_played),
     )
 }
 

@@ -9,8 +9,10 @@ is flashed on the night page, which is shown again with nothing changed.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import HiddenField, IntegerField, StringField, TextAreaField
@@ -25,6 +27,7 @@ from scorekeeper.rules import REGISTRY
 from scorekeeper.standings import player_key
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import fingerprint, token_hash
+from scorekeeper.web.language import day, tell, translate
 from scorekeeper.web.leagues.rights import held_token, require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -33,6 +36,7 @@ from scorekeeper.web.nights.shown import FORMAT_NAMES, FORMATS, requested_night
 from scorekeeper.web.nights.steps import RoundForm
 from scorekeeper.web.pages import chosen_options, option_default_text
 from scorekeeper.web.share import svg_response
+from scorekeeper.words import say, say_n
 
 PAGE = "/leagues/<slug>/nights"
 NIGHT = f"{PAGE}/<int:number>"
@@ -42,18 +46,18 @@ class NewNightForm(FlaskForm):  # type: ignore[misc]
     """A night's settings; the format, table size and house rules are read by name (they vary
     by game), as on the new-game page."""
 
-    name = StringField("Name", validators=[Optional(), Length(max=nights.NAME_LIMIT)])
+    name = StringField(lazy_gettext("Name"), validators=[Optional(), Length(max=nights.NAME_LIMIT)])
     rounds = IntegerField(
-        "Rounds planned", default=3, validators=[NumberRange(1, nights.ROUNDS_LIMIT)]
+        lazy_gettext("Rounds planned"), default=3, validators=[NumberRange(1, nights.ROUNDS_LIMIT)]
     )
     minutes = IntegerField(
-        "Time limit per round, in minutes (empty: none)",
+        lazy_gettext("Time limit per round, in minutes (empty: none)"),
         validators=[Optional(), NumberRange(1, nights.MINUTES_LIMIT)],
     )
 
 
 class CheckInForm(FlaskForm):  # type: ignore[misc]
-    names = TextAreaField("Names", validators=[Length(max=8000)])
+    names = TextAreaField(lazy_gettext("Names"), validators=[Length(max=8000)])
 
 
 class PlayerForm(FlaskForm):  # type: ignore[misc]
@@ -113,7 +117,8 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
                 get_db(),
                 league,
                 {
-                    "name": form.name.data,
+                    # Unnamed, the night is named by its date in the organiser's words.
+                    "name": form.name.data or default_night_name(),
                     "ruleset": ruleset.id,
                     "format": request.form.get("format", "individual"),
                     "table_size": chosen_table_size(request.form.get("format"), request.form),
@@ -125,7 +130,7 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         except (RuleError, AppError) as refused:
             error = refused
         else:
-            flash(f"{night.name} is open: check the players in.", "success")
+            tell(say("%(night)s is open: check the players in.", night=night.name), "success")
             return back_to_night(night)
     page = render_template(
         "nights/new.html",
@@ -189,21 +194,22 @@ def check_in(slug: str, number: int) -> BaseResponse:
     league, night = organiser_night(slug, number)
     form = CheckInForm()
     if not form.validate_on_submit():
-        flash("Type the names to check in, one a line or separated by commas.", "error")
+        tell(say("Type the names to check in, one a line or separated by commas."), "error")
         return back_to_night(night)
     typed = [n for line in (form.names.data or "").splitlines() for n in line.split(",")]
     names = [n for n in (*request.form.getlist("known"), *typed) if n.strip()]
     if not names:
-        flash("Type at least one name to check in.", "error")
+        tell(say("Type at least one name to check in."), "error")
         return back_to_night(night)
     try:
         after = nights.check_in(
             get_db(), league, number, nights.CheckIn(add=nights.names_list(names, "add"))
         )
     except RuleError as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
         return back_to_night(night)
-    flash(f"{len(after.present)} players present.", "success")
+    present = len(after.present)
+    tell(say_n("%(count)s player present.", "%(count)s players present.", present), "success")
     return back_to_night(after)
 
 
@@ -225,10 +231,14 @@ def change_player(slug: str, number: int, what: str) -> BaseResponse:
         change = nights.parse_check_in({what: [name]})
         nights.check_in(get_db(), league, number, change)
     except RuleError as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
     else:
-        verb = "has left: not seated again" if what == "remove" else "is back"
-        flash(f"{' '.join(name.split())} {verb}.", "success")
+        said = (
+            say("%(player)s has left: not seated again.", player=" ".join(name.split()))
+            if what == "remove"
+            else say("%(player)s is back.", player=" ".join(name.split()))
+        )
+        tell(said, "success")
     return back_to_night(night)
 
 
@@ -242,9 +252,16 @@ def pair(slug: str, number: int) -> BaseResponse:
         change = nights.parse_check_in({"pairs": [[form.first.data or "", form.second.data or ""]]})
         nights.check_in(get_db(), league, number, change)
     except RuleError as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
     else:
-        flash(f"{form.first.data} and {form.second.data} play as a pair.", "success")
+        tell(
+            say(
+                "%(first)s and %(second)s play as a pair.",
+                first=form.first.data,
+                second=form.second.data,
+            ),
+            "success",
+        )
     return back_to_night(night)
 
 
@@ -253,7 +270,7 @@ def seat(slug: str, number: int) -> BaseResponse:
     league, night = organiser_night(slug, number)
     form = RoundForm()
     if not form.validate_on_submit() or form.number() is None:
-        flash("That button has expired: here is the night as it is now.", "error")
+        tell(say("That button has expired: here is the night as it is now."), "error")
         return back_to_night(night)
     try:
         seated = nights.seat(
@@ -265,9 +282,17 @@ def seat(slug: str, number: int) -> BaseResponse:
             order_by="rating" if form.order.data == "rating" else "draw",
         )
     except (RuleError, AppError) as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
         return back_to_night(night)
-    flash(f"Round {seated.round.number} is seated: {len(seated.round.tables)} tables.", "success")
+    tell(
+        say_n(
+            "Round %(round)s is seated: %(count)s table.",
+            "Round %(round)s is seated: %(count)s tables.",
+            len(seated.round.tables),
+            round=seated.round.number,
+        ),
+        "success",
+    )
     return back_to_night(seated.night)
 
 
@@ -275,14 +300,19 @@ def seat(slug: str, number: int) -> BaseResponse:
 def undo(slug: str, number: int, round_number: int) -> BaseResponse:
     league, night = organiser_night(slug, number)
     if not RoundForm().validate_on_submit():
-        flash("That button has expired: here is the night as it is now.", "error")
+        tell(say("That button has expired: here is the night as it is now."), "error")
         return back_to_night(night)
     try:
         nights.undo_round(get_db(), league, number, round_number)
     except (RuleError, AppError) as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
     else:
-        flash(f"Round {round_number}'s seating is undone: seat it again when ready.", "success")
+        tell(
+            say(
+                "Round %(round)s's seating is undone: seat it again when ready.", round=round_number
+            ),
+            "success",
+        )
     return back_to_night(night)
 
 
@@ -290,18 +320,26 @@ def undo(slug: str, number: int, round_number: int) -> BaseResponse:
 def call_time(slug: str, number: int, round_number: int) -> BaseResponse:
     league, night = organiser_night(slug, number)
     if not RoundForm().validate_on_submit():
-        flash("That button has expired: here is the night as it is now.", "error")
+        tell(say("That button has expired: here is the night as it is now."), "error")
         return back_to_night(night)
     try:
         nights.call_time(get_db(), league, number, round_number, page_actor(league))
     except (RuleError, AppError) as refused:
-        flash(sentence(str(refused)), "error")
+        tell(sentence(translate(refused.message)), "error")
     else:
-        flash(
-            f"Time called for round {round_number}: each table finishes the hand in play.",
+        tell(
+            say(
+                "Time called for round %(round)s: each table finishes the hand in play.",
+                round=round_number,
+            ),
             "success",
         )
     return back_to_night(night)
+
+
+def default_night_name() -> str:
+    today = datetime.now().astimezone().date()
+    return translate(say("Night of %(date)s", date=day(today)))
 
 
 def sentence(message: str) -> str:

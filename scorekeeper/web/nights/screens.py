@@ -20,6 +20,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.nights.night import Night
 from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
+from scorekeeper.web.language import locale_tag
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -36,7 +37,9 @@ SCREEN_ROWS = 10  # standings rows on the projector
 
 
 def version_tag(version: tuple[int, int, int], organiser: bool) -> str:
-    return "-".join(str(n) for n in version) + ("-o" if organiser else "")
+    """The ETag of a view, and its key among the drawn ones: the version, who, which language."""
+    tag = "-".join(str(n) for n in version) + ("-o" if organiser else "")
+    return f"{tag}-{locale_tag()}"
 
 
 def board_version(night: Night, organiser: bool) -> str:

@@ -14,22 +14,24 @@ from scorekeeper.store import League, get_db
 from scorekeeper.web.leagues.rights import held_token
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
+from scorekeeper.words import say
 
-STANDINGS_RULE = (
+STANDINGS_RULE_SAID = say(
     "Ranked by games won, then margin, then points for. Points for: the final total of the "
     "player's side; against: the opponents' (the other team's, or the average of the others). "
     "Margin: for − against, or against − for where the lowest total wins: larger is better."
 )
-FORMAT_NAMES = {"individual": "Individual", "pairs": "Pairs"}
+STANDINGS_RULE = str(STANDINGS_RULE_SAID)  # the API's and the exports' English
+FORMAT_NAMES = {"individual": say("Individual"), "pairs": say("Pairs")}
 FORMATS = (
-    ("individual", "Individual: each player ranked alone"),
-    ("pairs", "Pairs: fixed partners, ranked as a pair"),
+    ("individual", say("Individual: each player ranked alone")),
+    ("pairs", say("Pairs: fixed partners, ranked as a pair")),
 )
 
 
 @bp.app_context_processor
 def night_helpers() -> dict[str, Any]:
-    return {"night_clock": clock, "standings_rule": STANDINGS_RULE}
+    return {"night_clock": clock, "standings_rule": STANDINGS_RULE_SAID}
 
 
 def clock(instant: str) -> str:

@@ -8,6 +8,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from scorekeeper.nights.night import Night
+from scorekeeper.words import Message, say
 
 
 class RoundForm(FlaskForm):  # type: ignore[misc]
@@ -26,7 +27,7 @@ class NextStep:
     """What the organiser does next, in one sentence, and the round it is about."""
 
     kind: str  # "check_in", "seat", "play", "done"
-    sentence: str
+    sentence: Message
     round: int
 
 
@@ -39,19 +40,28 @@ def next_step(night: Night) -> NextStep:
         done = sum(table.finished for table in current.tables)
         return NextStep(
             "play",
-            f"Round {current.number} is being played: {done} of {len(current.tables)} "
-            "tables finished.",
+            say(
+                "Round %(round)s is being played: %(done)s of %(tables)s tables finished.",
+                round=current.number,
+                done=done,
+                tables=len(current.tables),
+            ),
             current.number,
         )
     if len(entrants) < least or night.unpaired():
-        what = "pairs" if night.pairs else "players"
-        return NextStep(
-            "check_in", f"Check in the {what}: a table needs at least {least}.", upcoming
+        said = (
+            say("Check in the pairs: a table needs at least %(least)s.", least=least)
+            if night.pairs
+            else say("Check in the players: a table needs at least %(least)s.", least=least)
         )
+        return NextStep("check_in", said, upcoming)
     if current is not None and current.number >= night.planned_rounds:
         return NextStep(
             "done",
-            f"All {night.planned_rounds} rounds are played. Seat another round if you like.",
+            say(
+                "All %(rounds)s rounds are played. Seat another round if you like.",
+                rounds=night.planned_rounds,
+            ),
             upcoming,
         )
-    return NextStep("seat", f"Seat round {upcoming}.", upcoming)
+    return NextStep("seat", say("Seat round %(round)s.", round=upcoming), upcoming)
