@@ -389,7 +389,7 @@ def test_widow_also_captured_refused() -> None:
 def test_widow_not_a_domino_refused() -> None:
     """SCORING.md: "A tile outside the game's set ... is an input error"."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": list(ELEVEN_POINTS)}, "widow": "7-1"})
-    assert error.message == "1-7 is not in the double-six set"
+    assert str(error) == "1-7 is not in the double-six set"
     assert error.field == "widow"
 
 
@@ -445,7 +445,7 @@ def test_tile_claimed_twice_refused() -> None:
         BLACK_TILE_11,
         {"captured": {"Ann": list(ELEVEN_POINTS), "Bob": ["3-6"]}},
     )
-    assert error.message == "3-6 is claimed 2 times, but the double-six set holds it once"
+    assert str(error) == "3-6 is claimed 2 times, but the double-six set holds it once"
     assert error.field == "captured"
 
 
@@ -453,14 +453,14 @@ def test_tile_outside_the_set_refused() -> None:
     """SCORING.md: "A tile outside the game's set (see each game) is an input error"; Black
     Tile uses double-six."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": [*ELEVEN_POINTS, "3-7"]}})
-    assert error.message == "3-7 is not in the double-six set"
+    assert str(error) == "3-7 is not in the double-six set"
     assert error.field == "captured"
 
 
 def test_not_a_tile_refused() -> None:
     """SCORING.md: "Tiles are written a-b"; anything else is a clear error."""
     error = refusal(BLACK_TILE_11, {"captured": {"Ann": [*ELEVEN_POINTS, "double blank"]}})
-    assert "is not a domino" in error.message
+    assert "is not a domino" in str(error)
 
 
 def test_unknown_player_refused() -> None:
@@ -490,7 +490,7 @@ def test_malformed_entries_refused(entry: dict[str, Any], message: str) -> None:
     """SCORING.md Black Tile "Entry: the point tiles each player captured, or each player's
     points"; API.md entry shape."""
     error = refusal(BLACK_TILE_11, entry)
-    assert message in error.message
+    assert message in str(error)
 
 
 # --- points as numbers --------------------------------------------------------------

@@ -447,25 +447,25 @@ def test_tiles_in_either_order_are_the_same_tile() -> None:
 def test_a_tile_outside_the_set_is_refused() -> None:
     """SCORING.md Common: "A tile outside the game's set ... is an input error"; Block and Draw: "Set: double-six"."""
     error = refused({"tiles": {"Ann": [], "Bob": ["7-7"], "Cy": []}, "domino": "Ann"})
-    assert error.message == "7-7 is not in the double-six set"
+    assert str(error) == "7-7 is not in the double-six set"
     assert error.field == "tiles"
 
 
 def test_a_tile_claimed_twice_is_refused() -> None:
     """SCORING.md Common: "so is one tile claimed twice"; `b-a` is the same tile as `a-b`."""
     error = refused({"tiles": {"Ann": [], "Bob": ["3-4"], "Cy": ["4-3"]}, "domino": "Ann"})
-    assert error.message == "3-4 is claimed 2 times, but the double-six set holds it once"
+    assert str(error) == "3-4 is claimed 2 times, but the double-six set holds it once"
     assert error.field == "tiles"
     error = refused({"tiles": {"Ann": [], "Bob": ["5-5", "5-5"], "Cy": []}, "domino": "Ann"})
-    assert "5-5 is claimed 2 times" in error.message
+    assert "5-5 is claimed 2 times" in str(error)
 
 
 def test_a_tile_that_is_not_a_domino_is_refused() -> None:
     """SCORING.md Common: "Tiles are written `a-b`"; invalid input "gives a clear error naming what is wrong"."""
     error = refused({"tiles": {"Ann": [], "Bob": ["34"], "Cy": []}, "domino": "Ann"})
-    assert "is not a domino" in error.message
+    assert "is not a domino" in str(error)
     error = refused({"tiles": {"Ann": [], "Bob": "3-4", "Cy": []}, "domino": "Ann"})
-    assert error.message == 'the tiles for Bob must be a list like ["3-4", "6-6"]'
+    assert str(error) == 'the tiles for Bob must be a list like ["3-4", "6-6"]'
 
 
 def test_double_nine_set_allows_its_tiles() -> None:
@@ -474,7 +474,7 @@ def test_double_nine_set_allows_its_tiles() -> None:
     result = score(entry, ruleset=DRAW, set="double-nine")
     assert result.scores == {"Ann": 42, "Bob": 0, "Cy": 0}
     error = refused(entry, ruleset=DRAW)
-    assert error.message == "9-9 is not in the double-six set"
+    assert str(error) == "9-9 is not in the double-six set"
 
 
 def test_double_nine_set_allows_pips_up_to_its_total() -> None:

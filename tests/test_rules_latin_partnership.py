@@ -389,13 +389,10 @@ def test_tile_checks() -> None:
     """L536-537: "Tiles: every tile is in the set, none appears twice, and a hand holds at most 7
     (or 10) tiles."."""
     base = {"Ann": [], "Bob": ["1-1"], "Cy": ["2-2"], "Dee": ["3-3"]}
-    assert (
-        "not in the double-six set"
-        in refused({"tiles": {**base, "Dee": ["7-7"]}, "domino": "Ann"}).message
+    assert "not in the double-six set" in str(
+        refused({"tiles": {**base, "Dee": ["7-7"]}, "domino": "Ann"})
     )
-    assert (
-        "claimed 2 times" in refused({"tiles": {**base, "Dee": ["1-1"]}, "domino": "Ann"}).message
-    )
+    assert "claimed 2 times" in str(refused({"tiles": {**base, "Dee": ["1-1"]}, "domino": "Ann"}))
     eight = ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-2", "1-3"]
     error = refused({"tiles": {**base, "Dee": eight}, "domino": "Ann"})
     assert error.message == "Dee holds 8 tiles, but a hand has at most 7"

@@ -554,7 +554,7 @@ def test_impossible_end_of_hand_entries_are_refused(
 ) -> None:
     """SCORING.md Common: "Pips outside what the set can hold ..., a player who is not in the game: all are input errors"; Block/Draw: "The player who dominoed must have 0 pips"."""
     error = refused(entry)
-    assert problem in error.message
+    assert problem in str(error)
     assert error.field == field
 
 

@@ -522,7 +522,7 @@ def test_each_count_tile_at_most_once_and_non_count_tiles_ignored() -> None:
             "count_tiles": {"Us": ["5-5"], "Them": ["5-5"]},
         }
     )
-    assert twice.field == "count_tiles" and "5-5 is claimed 2 times" in twice.message
+    assert twice.field == "count_tiles" and "5-5 is claimed 2 times" in str(twice)
     entry = {
         "bidder": "Ann",
         "bid": 30,

@@ -21,14 +21,16 @@ from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
+from scorekeeper.web.language import translate
 from scorekeeper.web.pages import scorer_page, scoring_game, status_of
+from scorekeeper.words import Message, say
 
 bp = Blueprint("plays", __name__)
 
 
 @bp.post("/games/<game_id>/plays")
 def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
-    loaded, writer = scorer_writer(game_id, "enter the play again")
+    loaded, writer = scorer_writer(game_id, say("enter the play again"))
     try:
         play = read_play(loaded, request.form)
         games.record_play(get_db(), game_id, play, writer)
@@ -43,18 +45,20 @@ def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
 
 @bp.post("/games/<game_id>/plays/undo")
 def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
-    loaded, writer = scorer_writer(game_id, "try again")
+    loaded, writer = scorer_writer(game_id, say("try again"))
     try:
         games.undo_play(get_db(), game_id, writer)
     except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
     said = loaded.in_progress.result.explanation[-1]
-    flash(f"Play {len(loaded.pending_plays)} undone ({said}).", "success")
+    # Said now, in this reader's words: the flash waits in the session as text.
+    undone = say("Play %(number)s undone (%(play)s).", number=len(loaded.pending_plays), play=said)
+    flash(translate(undone), "success")
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
 
 
-def scorer_writer(game_id: str, again: str) -> tuple[games.Game, games.Writer]:
+def scorer_writer(game_id: str, again: Message) -> tuple[games.Game, games.Writer]:
     """The game and this phone's right to change it, at the version its page showed.
 
     The version makes a second tap on the same button a refusal rather than a second play
@@ -63,7 +67,7 @@ def scorer_writer(game_id: str, again: str) -> tuple[games.Game, games.Writer]:
     loaded = scoring_game(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        raise Forbidden(f"This form has expired. Reload the page and {again}.")
+        raise Forbidden(say("This form has expired. Reload the page and %(again)s.", again=again))
     return loaded, scorer.page_writer(loaded, form.expected_version())
 
 

@@ -21,7 +21,8 @@ from scorekeeper.web.entry_forms.base import (
     player_named,
     tile_list,
 )
-from scorekeeper.web.entry_forms.mexican_train import outcome, untold
+from scorekeeper.web.entry_forms.mexican_train import outcome, type_pips, untold
+from scorekeeper.words import say
 
 TRANQUE = "tranque"  # the "Nobody: tranque" choice
 
@@ -36,16 +37,16 @@ def read(game: Game, form: FormData) -> Entry:
         entry = {"tiles": tiles}
     else:
         pips = {
-            player: form_number(form, f"pips-{i}", f"{player}'s pips", "pips")
+            player: form_number(form, f"pips-{i}", say("%(player)s's pips", player=player), "pips")
             for i, player in enumerate(players)
         }
-        untold([p for p, v in pips.items() if v is None and p != domino], "type the pips", "pips")
+        untold([p for p, v in pips.items() if v is None and p != domino], type_pips, "pips")
         entry = {"pips": {p: v or 0 for p, v in pips.items()}}
     entry["domino"] = domino
     if domino is None and needs_closer(game):
         closer = player_named(game, form, "closer")
         if closer is None:
-            raise RuleError("tap who closed the game (made the last play)", "closer")
+            raise RuleError(say("tap who closed the game (made the last play)"), "closer")
         entry["closer"] = closer
     for flag in ("capicua", "chuchazo"):
         if form.get(flag):
@@ -58,7 +59,7 @@ def read(game: Game, form: FormData) -> Entry:
 
 def dominoed(game: Game, form: FormData) -> str | None:
     """Who dominoed, or None for "Nobody: tranque"; left unchosen, the hand is not saved."""
-    return outcome(game, form, TRANQUE, "tap who dominoed, or “Nobody: tranque”")
+    return outcome(game, form, TRANQUE, say("tap who dominoed, or “Nobody: tranque”"))
 
 
 def needs_closer(game: Game) -> bool:
