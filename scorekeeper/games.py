@@ -752,6 +752,8 @@ def check_version(db: Connection, game: Game, writer: Writer) -> None:
 CHANGED_HAND: dict[str, Callable[[int], Message]] = {
     "corrected": lambda number: say("hand %(number)s was corrected", number=number),
     "undone": lambda number: say("hand %(number)s was undone", number=number),
+    "play entered": lambda number: say("a play of hand %(number)s was entered", number=number),
+    "play undone": lambda number: say("a play of hand %(number)s was undone", number=number),
 }
 
 
