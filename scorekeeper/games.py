@@ -332,21 +332,14 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
 def clean_names(raw: object, field: str, what: Named) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
     if raw == []:  # the page's form with no name typed: say it as the form asks it
-        raise RuleError(what.all_names or say("every %(what)s needs a name", what=what.noun), field)
+        raise RuleError(what.all_names or what.nameless, field)
     if not isinstance(raw, list):
         raise RuleError(say("%(field)s must be a list of names in seat order", field=field), field)
     names: list[str] = []
     for item in raw:
         name = clean_name(item, what, field, NAME_LIMIT)
         if same_name_key(name) in (same_name_key(n) for n in names):
-            raise RuleError(
-                say(
-                    "%(name)s is named twice: each %(what)s needs a different name",
-                    name=name,
-                    what=what.noun,
-                ),
-                field,
-            )
+            raise RuleError(what.named_twice(name), field)
         names.append(name)
     return tuple(names)
 

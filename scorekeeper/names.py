@@ -13,7 +13,7 @@ module's `\\X` (the standard library has no grapheme segmentation).
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
@@ -50,30 +50,53 @@ class Named:
     article and the words around it follow the noun's gender ("un jugador", "una liga").
     """
 
-    noun: Message  # "player": every player needs a name
     name_of: Message  # "a player's name": a player's name cannot hold …
+    nameless: Message  # "every player needs a name"
+    unseen: Message  # a name with nothing visible in it
     all_names: Message | None = None  # what a form with no name typed is told
+    twice: Message | None = None  # a name given twice: its %(name)s is filled in when said
+
+    def named_twice(self, name: str) -> Message:
+        assert self.twice is not None  # only names given as a list are compared
+        return replace(self.twice, values={"name": name})
 
 
-PLAYER = Named(say("player"), say("a player's name"), say("type the players' names, in seat order"))
-TEAM = Named(say("team"), say("a team's name"), say("type the teams' names, in seat order"))
-LEAGUE = Named(say("league"), say("a league's name"))
-SEASON = Named(say("season"), say("a season's name"))
+PLAYER = Named(
+    say("a player's name"),
+    say("every player needs a name"),
+    say("every player needs a name with a letter, digit or sign in it"),
+    say("type the players' names, in seat order"),
+    say("%(name)s is named twice: each player needs a different name"),
+)
+TEAM = Named(
+    say("a team's name"),
+    say("every team needs a name"),
+    say("every team needs a name with a letter, digit or sign in it"),
+    say("type the teams' names, in seat order"),
+    say("%(name)s is named twice: each team needs a different name"),
+)
+LEAGUE = Named(
+    say("a league's name"),
+    say("every league needs a name"),
+    say("every league needs a name with a letter, digit or sign in it"),
+)
+SEASON = Named(
+    say("a season's name"),
+    say("every season needs a name"),
+    say("every season needs a name with a letter, digit or sign in it"),
+)
 
 
 def clean_name(raw: object, what: Named, field: str, limit: int) -> str:
     """`raw` as a stored name: trimmed, spaces collapsed, NFC, visible, at most `limit` long."""
     if not isinstance(raw, str) or not raw.strip():
-        raise RuleError(say("every %(what)s needs a name", what=what.noun), field)
+        raise RuleError(what.nameless, field)
     name = unicodedata.normalize("NFC", " ".join(raw.split()))
     clusters = GRAPHEME.findall(name)
     for cluster in clusters:
         refuse_hidden(cluster, name, what, field)
     if not any(is_visible(char) for char in name):
-        raise RuleError(
-            say("every %(what)s needs a name with a letter, digit or sign in it", what=what.noun),
-            field,
-        )
+        raise RuleError(what.unseen, field)
     refuse_joiners_at_edges(name, what, field)
     if len(clusters) > limit:
         raise RuleError(
