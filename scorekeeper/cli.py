@@ -124,7 +124,7 @@ def serve(
     app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
     echo(say("Scorekeeper is keeping score in %(database)s", database=app.config["DATABASE"]))
     for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
-        echo(line)
+        click.echo(line)
     echo(say("Stop with Ctrl+C."))
     waitress_serve(
         app,
@@ -144,8 +144,12 @@ def serve(
     )
 
 
-def where_to_open(public_url: str | None, host: str, port: int) -> list[Message | str]:
+def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:
     """What `serve` prints: the address phones open, with its QR code, or why they cannot."""
+    return [said(line) for line in where_to_open_said(public_url, host, port)]
+
+
+def where_to_open_said(public_url: str | None, host: str, port: int) -> list[Message | str]:
     if public_url:
         url = str(public_url).rstrip("/") + "/"
         return [say("Open on a phone: %(url)s", url=url), terminal_qr(url)]
