@@ -18,12 +18,13 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.cli import main
+from scorekeeper.cli import main, where_to_open
 from tests.conftest import Api
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -285,3 +286,20 @@ def test_a_nights_seats_csv_names_its_columns_in_portuguese(client: FlaskClient)
     header = next(csv.reader(io.StringIO(seats.data.decode("utf-8-sig"))))
     assert seats.data.startswith("\ufeff".encode())
     assert header[:4] == ["Rodada", "Mesa", "Lugar", "Jogador"]
+
+
+def test_serve_says_where_to_open_it_in_the_terminals_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    laptop_only = where_to_open(None, "127.0.0.1", 5000)
+    assert laptop_only[0] == "Abra neste notebook: http://127.0.0.1:5000/"
+    assert laptop_only[1].startswith(
+        "Os celulares não conseguem acessar este servidor: ele só escuta em 127.0.0.1"
+    )
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert (
+        where_to_open(None, "127.0.0.1", 5000)[0] == "Open on this laptop: http://127.0.0.1:5000/"
+    )
