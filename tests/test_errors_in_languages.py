@@ -100,6 +100,17 @@ def test_an_unknown_game_is_a_404_in_the_readers_language(client: FlaskClient) -
     }
 
 
+def test_an_address_that_does_not_do_that_says_so_in_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    assert refused(client.delete("/api/games", headers=SPANISH), 405) == {
+        "error": "Esta dirección no hace eso."
+    }
+    assert refused(client.delete("/api/games", headers=PORTUGUESE), 405) == {
+        "error": "Este endereço não faz isso."
+    }
+
+
 def test_the_api_ignores_the_language_cookie(client: FlaskClient) -> None:
     """A program's request is answered in the language it asks for, not a browser's choice."""
     client.set_cookie("lang", "es")

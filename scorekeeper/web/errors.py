@@ -74,6 +74,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         messages = {
+            400: say("That request could not be read. Reload the page and try again."),
             404: say("There is nothing at this address."),
             405: say("That is not something this address does."),
             413: say("That request is far larger than any real entry."),
@@ -81,7 +82,9 @@ def init_app(app: Flask) -> None:
         status = error.code or 500
         if status >= 500:
             return unexpected(error)
-        return error_response(status, messages.get(status, error.description or error.name))
+        # Werkzeug's own descriptions are English only: any other refusal says its code.
+        refused = say("That request was refused (HTTP %(status)s).", status=str(status))
+        return error_response(status, messages.get(status, refused))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:
