@@ -47,6 +47,7 @@ def check_game(db: Connection, game_id: str) -> None:
         game = games.load_game(db, game_id)
         check_hands(game, table, options)
         check_results(game, row)
+        games.explain_again(db, game)  # explanations as Messages, an older export's included
         for line in store.transfer.log_rows(db, game_id):
             check_log_line(line)
     except (AppError, RuleError, Unreadable, ValueError, TypeError, KeyError, IndexError) as error:
@@ -117,13 +118,6 @@ def check_hands(game: games.Game, table: Table, options: Mapping[str, Any]) -> N
             raise Unreadable(
                 say(
                     "hand %(number)s's running scores are not what its entry scores",
-                    number=expected,
-                )
-            )
-        if not all(isinstance(line, str) for line in hand.result.explanation):
-            raise Unreadable(
-                say(
-                    "hand %(number)s's explanation is not written as the app writes it",
                     number=expected,
                 )
             )

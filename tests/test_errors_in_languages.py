@@ -277,7 +277,7 @@ def test_the_standings_csv_names_its_columns_in_spanish(client: FlaskClient) -> 
         "Temporada",
         "Puesto",
         "Jugador",
-        "Jugadas",
+        "Partidas jugadas",
     ]
     assert english_rows[0][:6] == ["ruleset", "game", "season", "place", "player", "played"]
     # Only the header changes: every line of data is the same in either language.

@@ -18,7 +18,7 @@ from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
 from scorekeeper.web.writes import read_only
-from scorekeeper.words import say
+from scorekeeper.words import in_words, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -127,7 +127,7 @@ def if_match() -> int | None:
 
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
-    response = jsonify(body)
+    response = jsonify(in_words(body, translate))  # explanations in the reader's language
     response.status_code = status
     if "version" in body:
         response.headers["ETag"] = f'"{body["version"]}"'

@@ -19,7 +19,7 @@ from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, 
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.view import View, requested_view, view_games
 from scorekeeper.web.links import external_url
-from scorekeeper.words import Message, say
+from scorekeeper.words import Message, in_words, say
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,8 @@ STANDINGS_CSV_COLUMNS = (
     Column("season", say("Season")),
     Column("place", say("Place")),
     Column("player", say("Player")),
-    Column("played", say("Played")),
-    Column("won", say("Won")),
+    Column("played", say("Games played")),
+    Column("won", say("Games won")),
     Column("win_rate_percent", say("Win rate (%)")),
     Column("points_for", say("Points for")),
     Column("points_against", say("Points against")),
@@ -63,7 +63,7 @@ GAMES_CSV_COLUMNS = (
     Column("player", say("Player")),
     Column("side", say("Side")),
     Column("points", say("Points")),
-    Column("won", say("Won")),
+    Column("won", say("Won the game")),
     Column("place", say("Place")),
     Column("url", say("Link")),
 )
@@ -208,7 +208,10 @@ def games_export(slug: str) -> Response:
     response = jsonify(
         {
             "league": {"slug": view.league.slug, "name": view.league.name},
-            "games": [game_json(game) for game in view_games(view, finished_only=False)],
+            "games": [
+                in_words(game_json(game), translate)
+                for game in view_games(view, finished_only=False)
+            ],
         }
     )
     response.headers["Content-Disposition"] = (

@@ -25,15 +25,15 @@ SEATS_CSV_COLUMNS = (
     Column("status", say("Status")),
     Column("hands", say("Hands")),
     Column("side_points", say("Side's points")),
-    Column("won", say("Won")),
+    Column("won", say("Won the game")),
     Column("time_called", say("Time called")),
     Column("url", say("Link")),
 )
 STANDINGS_CSV_COLUMNS = (
     Column("place", say("Place")),
     Column("player", say("Player")),
-    Column("played", say("Played")),
-    Column("won", say("Won")),
+    Column("played", say("Games played")),
+    Column("won", say("Games won")),
     Column("byes", say("Byes")),
     Column("points_for", say("Points for")),
     Column("points_against", say("Points against")),
