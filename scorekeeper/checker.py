@@ -14,6 +14,7 @@ from scorekeeper.rules.base import check_entry_keys, flag, whole_number
 from scorekeeper.rules.fives_and_threes import check_ends, points_breakdown
 from scorekeeper.rules.muggins import check_call
 from scorekeeper.tiles import SETS
+from scorekeeper.words import Message, say
 
 DEFAULT_SET = "double-six"
 MUGGINS = "muggins"
@@ -31,17 +32,19 @@ def check(body: Mapping[str, Any]) -> dict[str, Any]:
     check_entry_keys(body, ("ends", "set", "points_per_five", "claimed", "ruleset"))
     game = body.get("ruleset", MUGGINS)
     if not isinstance(game, str) or game not in GAMES:
-        raise RuleError(f"ruleset must be one of: {', '.join(GAMES)}", "ruleset")
+        raise RuleError(say("ruleset must be one of: %(ids)s", ids=", ".join(GAMES)), "ruleset")
     set_name = body.get("set", DEFAULT_SET)
     if not isinstance(set_name, str) or set_name not in SETS:
-        raise RuleError(f"set must be one of: {', '.join(SETS)}", "set")
+        raise RuleError(say("set must be one of: %(ids)s", ids=", ".join(SETS)), "set")
     per_five = flag(body, "points_per_five")
     if game == FIVES_AND_THREES:
         if set_name != DEFAULT_SET:
-            raise RuleError("Fives and Threes is played with a double-six set", "set")
+            raise RuleError(say("Fives and Threes is played with a double-six set"), "set")
         if per_five:
             raise RuleError(
-                "points per five is a Muggins option: Fives and Threes scores fives and threes",
+                say(
+                    "points per five is a Muggins option: Fives and Threes scores fives and threes"
+                ),
                 "points_per_five",
             )
         count, points = check_ends(body.get("ends"))
@@ -59,21 +62,39 @@ def check(body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def explain(count: int, points: int, claimed: int | None = None, game: str = MUGGINS) -> str:
+def explain(count: int, points: int, claimed: int | None = None, game: str = MUGGINS) -> Message:
     """What the ends count and score and, for a claim, whether a muggins call on it stands."""
     if game == FIVES_AND_THREES:
         if points == 0:
-            said = f"The ends count {count}: not a multiple of 5 or 3, so it scores nothing."
+            said = say(
+                "The ends count %(count)s: not a multiple of 5 or 3, so it scores nothing.",
+                count=count,
+            )
         else:
-            said = f"The ends count {count}: {points_breakdown(count)}."
+            said = say(
+                "The ends count %(count)s: %(breakdown)s.",
+                count=count,
+                breakdown=points_breakdown(count),
+            )
     elif points == 0:
-        said = f"The ends count {count}: not a multiple of 5, so it scores nothing."
+        said = say(
+            "The ends count %(count)s: not a multiple of 5, so it scores nothing.", count=count
+        )
     else:
-        said = f"The ends count {count}: it scores {points}."
+        said = say("The ends count %(count)s: it scores %(points)s.", count=count, points=points)
     if claimed is None:
         return said
     if claimed < points:
-        return f"{said} Claimed {claimed}: muggins! The caller takes {points}."
-    if claimed == points:
-        return f"{said} Claimed {claimed}: the claim is right, no muggins."
-    return f"{said} Claimed {claimed}, more than it scores: no muggins (muggins is for a claim too low)."
+        verdict = say(
+            "Claimed %(claimed)s: muggins! The caller takes %(points)s.",
+            claimed=claimed,
+            points=points,
+        )
+    elif claimed == points:
+        verdict = say("Claimed %(claimed)s: the claim is right, no muggins.", claimed=claimed)
+    else:
+        verdict = say(
+            "Claimed %(claimed)s, more than it scores: no muggins (muggins is for a claim too low).",
+            claimed=claimed,
+        )
+    return say("%(said)s %(verdict)s", said=said, verdict=verdict)

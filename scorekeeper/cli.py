@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import io
+import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import click
 import qrcode
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+from babel.support import Translations
 
-from scorekeeper import create_app, store
+from scorekeeper import catalogs, create_app, store
 from scorekeeper.web import links
+from scorekeeper.words import Message, render, say, say_n
 
 CONNECTION_LIMIT = 1000
 
@@ -34,6 +40,60 @@ def terminal_qr(url: str) -> str:
     # Solid blocks for the light modules: terminals draw light text on a dark background.
     code.print_ascii(out=text, invert=True)
     return text.getvalue()
+
+
+def terminal_locale() -> Locale:
+    """The terminal's language, read as gettext reads it: the first of LANGUAGE (a list, in
+    order of preference), LC_ALL, LC_MESSAGES and LANG that is set; English unless it names
+    Spanish or Portuguese. LANG=es_DO.UTF-8 is Spanish written as in the Dominican Republic."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if not value:
+            continue
+        for asked in value.split(":"):
+            tag = asked.split(".")[0].split("@")[0]
+            language, _, region = tag.partition("_")
+            if language == "pt":
+                return Locale("pt", "BR")
+            if language == "es":
+                try:
+                    return Locale("es", region or None)
+                except (UnknownLocaleError, ValueError):
+                    return Locale("es")
+        return Locale("en")
+    return Locale("en")
+
+
+def said(message: Message | str) -> str:
+    """`message` in the terminal's language, its numbers written as there."""
+    if isinstance(message, str):
+        return message
+    where = terminal_locale()
+    if where.language == "en":
+        return str(message)
+    catalogs.compile_stale()  # a checkout's catalogs follow its .po files, as the app's do
+    translations = Translations.load(str(catalogs.TRANSLATIONS), [str(where)], catalogs.DOMAIN)
+
+    def choose(singular: str, plural: str | None, count: int | None) -> str:
+        if plural is None:
+            return str(translations.ugettext(singular))
+        return str(translations.ungettext(singular, plural, count or 0))
+
+    return render(message, choose, lambda number: format_decimal(number, locale=where))
+
+
+def echo(message: Message | str) -> None:
+    click.echo(said(message))
+
+
+class Refused(click.ClickException):
+    """A command that could not do its work: `Error: …` in the terminal's language, exit 1."""
+
+    def __init__(self, message: Message | str) -> None:
+        super().__init__(said(message))
+
+    def show(self, file: Any = None) -> None:
+        click.echo(said(say("Error: %(message)s", message=self.message)), file=file, err=True)
 
 
 @click.group()
@@ -62,10 +122,10 @@ def serve(
         app.config["PUBLIC_URL"] = public_url
     # Links and QR codes point where the server listens (web/links.py), never at a Host header.
     app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
-    click.echo(f"Scorekeeper is keeping score in {app.config['DATABASE']}")
+    echo(say("Scorekeeper is keeping score in %(database)s", database=app.config["DATABASE"]))
     for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
         click.echo(line)
-    click.echo("Stop with Ctrl+C.", err=False)
+    echo(say("Stop with Ctrl+C."))
     waitress_serve(
         app,
         host=host,
@@ -86,23 +146,35 @@ def serve(
 
 def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:
     """What `serve` prints: the address phones open, with its QR code, or why they cannot."""
+    return [said(line) for line in where_to_open_said(public_url, host, port)]
+
+
+def where_to_open_said(public_url: str | None, host: str, port: int) -> list[Message | str]:
     if public_url:
         url = str(public_url).rstrip("/") + "/"
-        return [f"Open on a phone: {url}", terminal_qr(url)]
+        return [say("Open on a phone: %(url)s", url=url), terminal_qr(url)]
     urls = links.listening_urls(host, port)
     if links.is_loopback(host):
         return [
-            f"Open on this laptop: {urls[0]}",
-            f"Phones cannot reach this server: it listens on {host} (this laptop) only. "
-            "To let phones on the Wi-Fi in, start it with: scorekeeper serve --host 0.0.0.0",
+            say("Open on this laptop: %(url)s", url=urls[0]),
+            say(
+                "Phones cannot reach this server: it listens on %(host)s (this laptop) only. "
+                "To let phones on the Wi-Fi in, start it with: scorekeeper serve --host 0.0.0.0",
+                host=host,
+            ),
         ]
     if host in links.ALL_INTERFACES and links.lan_address() is None:
         return [
-            f"Open on this laptop: {urls[0]}",
-            "Phones cannot reach this server yet: this laptop is on no network. "
-            "Join the club's Wi-Fi (or start a hotspot), then restart it.",
+            say("Open on this laptop: %(url)s", url=urls[0]),
+            say(
+                "Phones cannot reach this server yet: this laptop is on no network. "
+                "Join the club's Wi-Fi (or start a hotspot), then restart it."
+            ),
         ]
-    return [*(f"Open on a phone on this network: {url}" for url in urls), terminal_qr(urls[0])]
+    return [
+        *(say("Open on a phone on this network: %(url)s", url=url) for url in urls),
+        terminal_qr(urls[0]),
+    ]
 
 
 @main.command("init-db")
@@ -110,7 +182,7 @@ def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:
 def init_db(database: Path | None) -> None:
     """Create the database file and bring its schema up to date."""
     app = create_app(app_config(database))
-    click.echo(f"Database ready: {app.config['DATABASE']}")
+    echo(say("Database ready: %(database)s", database=app.config["DATABASE"]))
 
 
 @main.command()
@@ -122,8 +194,15 @@ def backup(target: Path, database: Path | None) -> None:
     try:
         store.backup(app.config["DATABASE"], target)
     except (store.BackupFailed, sqlite3.Error, OSError) as error:
-        raise click.ClickException(f"The backup failed: {error}") from None
-    click.echo(f"Backed up {app.config['DATABASE']} to {target}")
+        reason = error.args[0] if isinstance(error, store.BackupFailed) else str(error)
+        raise Refused(say("The backup failed: %(reason)s", reason=reason)) from None
+    echo(
+        say(
+            "Backed up %(database)s to %(target)s",
+            database=app.config["DATABASE"],
+            target=str(target),
+        )
+    )
 
 
 @main.command("export")
@@ -143,7 +222,7 @@ def export_command(
     from scorekeeper.errors import AppError
 
     if (game_id is None) == (league_slug is None):
-        raise click.UsageError("Give either --game ID or --league SLUG.")
+        raise click.UsageError(said(say("Give either --game ID or --league SLUG.")))
     app = create_app(app_config(database))
     conn = store.connect(app.config["DATABASE"])
     try:
@@ -152,12 +231,19 @@ def export_command(
         else:
             document = transfer.export_league(conn, str(league_slug))
     except AppError as error:
-        raise click.ClickException(str(error)) from None
+        raise Refused(error.message) from None
     finally:
         conn.close()
     target.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     hands = sum(len(record["tables"].get("hands", [])) for record in document["games"])
-    click.echo(f"Exported {len(document['games'])} game(s) with {hands} hand(s) to {target}")
+    echo(
+        say(
+            "Exported %(games)s with %(hands)s to %(target)s",
+            games=say_n("%(count)s game", "%(count)s games", len(document["games"])),
+            hands=say_n("%(count)s hand", "%(count)s hands", hands),
+            target=str(target),
+        )
+    )
 
 
 @main.command("import")
@@ -174,21 +260,50 @@ def import_command(source: Path, database: Path | None) -> None:
         document = json.loads(source.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         # ValueError: not JSON, or a number of more than 4,300 digits; RecursionError: nesting.
-        raise click.ClickException(f"{source} is not a JSON export: {str(error)[:200]}") from None
+        raise Refused(
+            say(
+                "%(source)s is not a JSON export: %(reason)s",
+                source=str(source),
+                reason=str(error)[:200],
+            )
+        ) from None
     app = create_app(app_config(database))
     conn = store.connect(app.config["DATABASE"])
     try:
         imported = transfer.import_document(conn, document)
     except AppError as error:
-        raise click.ClickException(str(error)) from None
+        raise Refused(error.message) from None
     except (ValueError, TypeError, KeyError, RecursionError, sqlite3.Error) as error:
         # Whatever the checks did not foresee is still refused whole, in a sentence.
-        raise click.ClickException(
-            f"{source} could not be imported ({str(error)[:200]}). Nothing was imported."
+        raise Refused(
+            say(
+                "%(source)s could not be imported (%(reason)s). Nothing was imported.",
+                source=str(source),
+                reason=str(error)[:200],
+            )
         ) from None
     finally:
         conn.close()
-    leagues = f" and league {', '.join(imported.leagues)}" if imported.leagues else ""
-    click.echo(
-        f"Imported {imported.games} game(s) with {imported.hands} hand(s){leagues} into {app.config['DATABASE']}"
+    games = say_n("%(count)s game", "%(count)s games", imported.games)
+    hands = say_n("%(count)s hand", "%(count)s hands", imported.hands)
+    echo(
+        say(
+            "Imported %(games)s with %(hands)s and %(leagues)s into %(database)s",
+            games=games,
+            hands=hands,
+            leagues=say_n(
+                "league %(names)s",
+                "leagues %(names)s",
+                len(imported.leagues),
+                names=", ".join(imported.leagues),
+            ),
+            database=app.config["DATABASE"],
+        )
+        if imported.leagues
+        else say(
+            "Imported %(games)s with %(hands)s into %(database)s",
+            games=games,
+            hands=hands,
+            database=app.config["DATABASE"],
+        )
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
-from scorekeeper.names import clean_name, same_name_key
+from scorekeeper.names import PLAYER, TEAM, Named, clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
     AFTER_THE_END,
@@ -33,9 +33,10 @@ from scorekeeper.rules.base import (
     time_called,
 )
 from scorekeeper.store import Connection, write_transaction
-from scorekeeper.words import Message
+from scorekeeper.words import Message, say, say_n
 
 NAME_LIMIT = 40
+NO_SUCH_GAME = say("There is no game with that link. Check the address.")
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,13 @@ class Game:
     def hand(self, number: int) -> PlayedHand:
         if 1 <= number <= len(self.hands):
             return self.hands[number - 1]
-        raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
+        raise NotFound(
+            say(
+                "This game has no hand %(number)s (it has %(count)s).",
+                number=number,
+                count=len(self.hands),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -232,7 +239,7 @@ class NewGame:
 def read_or_404(db: Connection, game_id: str) -> store.GameRow:
     row = store.read_game(db, game_id)
     if row is None:
-        raise NotFound("There is no game with that link. Check the address.")
+        raise NotFound(NO_SUCH_GAME)
     return row
 
 
@@ -286,10 +293,10 @@ def game_of(row: store.GameRow) -> Game:
 def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
     """Check a request for a new game: ruleset, players in seat order, teams, options."""
     ruleset = get_ruleset(payload.get("ruleset"))
-    players = clean_names(payload.get("players"), "players", "player")
+    players = clean_names(payload.get("players"), "players", PLAYER)
     partnerships = payload.get("partnerships", False)
     if not isinstance(partnerships, bool):
-        raise RuleError("partnerships must be true or false", "partnerships")
+        raise RuleError(say("partnerships must be true or false"), "partnerships")
     partnerships = partnerships or ruleset.partnerships_required(len(players))
     team_names: tuple[str, ...] = ()
     if partnerships:
@@ -298,25 +305,25 @@ def parse_new_game(payload: Mapping[str, Any]) -> NewGame:
     ruleset.check_table(table)
     given_options = payload.get("options") or {}
     if not isinstance(given_options, Mapping):
-        raise RuleError("options must be an object of option names and values", "options")
+        raise RuleError(say("options must be an object of option names and values"), "options")
     options = ruleset.resolve_options(given_options, table)
     league = payload.get("league")
     if league is not None and not isinstance(league, str):
-        raise RuleError("league must be a league's short name", "league")
+        raise RuleError(say("league must be a league's short name"), "league")
     return NewGame(ruleset, table, options, league or None)
 
 
-def clean_names(raw: object, field: str, what: str) -> tuple[str, ...]:
+def clean_names(raw: object, field: str, what: Named) -> tuple[str, ...]:
     """Names as names.clean_name leaves them, 1–40 characters each, unique ignoring case."""
     if raw == []:  # the page's form with no name typed: say it as the form asks it
-        raise RuleError(f"type the {what}s' names, in seat order", field)
+        raise RuleError(what.all_names or what.nameless, field)
     if not isinstance(raw, list):
-        raise RuleError(f"{field} must be a list of names in seat order", field)
+        raise RuleError(say("%(field)s must be a list of names in seat order", field=field), field)
     names: list[str] = []
     for item in raw:
         name = clean_name(item, what, field, NAME_LIMIT)
         if same_name_key(name) in (same_name_key(n) for n in names):
-            raise RuleError(f"{name} is named twice: each {what} needs a different name", field)
+            raise RuleError(what.named_twice(name), field)
         names.append(name)
     return tuple(names)
 
@@ -325,13 +332,17 @@ def team_names_for(players: Sequence[str], raw: object) -> tuple[str, ...]:
     """The two teams' names; by default the partners' names, "Ann & Cy" and "Bob & Dee"."""
     if len(players) != 4:
         raise RuleError(
-            f"partnerships need 4 players (two teams of two), not {len(players)}", "partnerships"
+            say(
+                "partnerships need 4 players (two teams of two), not %(count)s",
+                count=len(players),
+            ),
+            "partnerships",
         )
     if raw is None:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
-    names = clean_names(raw, "team_names", "team")
+    names = clean_names(raw, "team_names", TEAM)
     if len(names) != 2:
-        raise RuleError("give two team names: seats 1 and 3, then seats 2 and 4", "team_names")
+        raise RuleError(say("give two team names: seats 1 and 3, then seats 2 and 4"), "team_names")
     return names
 
 
@@ -400,10 +411,12 @@ def next_game(db: Connection, game_id: str, writer: Writer) -> Game:
         writer.check(game)
         check_version(tx, game, writer)
         if not game.finished:
-            raise Conflict("This game is still being played: finish it before starting the next.")
+            raise Conflict(
+                say("This game is still being played: finish it before starting the next.")
+            )
         existing = store.next_game_id(tx, game_id)
         if existing is not None:
-            raise Conflict("The next game has already been started.", "next_game")
+            raise Conflict(say("The next game has already been started."), "next_game")
         seats = len(game.table.players)
         table = replace(
             game.table, first_dealer=(game.table.first_dealer + len(game.hands)) % seats
@@ -423,9 +436,11 @@ def league_for_new_game(db: Connection, slug: str | None, league_token: str | No
         return None
     league = store.league(db, slug)
     if league is None:
-        raise NotFound(f"There is no league called {slug}.")
+        raise NotFound(say("There is no league called %(slug)s.", slug=slug))
     if not tokens.token_matches(league_token, league.token_hash):
-        raise Forbidden("Adding a game to a league needs that league's link (its league token).")
+        raise Forbidden(
+            say("Adding a game to a league needs that league's link (its league token).")
+        )
     return league.id
 
 
@@ -461,9 +476,9 @@ class Writer:
             allowed = True
         if not allowed:
             raise Forbidden(
-                "Changing this game needs its scorer token in the X-Scorer-Token header."
+                say("Changing this game needs its scorer token in the X-Scorer-Token header.")
                 if self.via == "api"
-                else "Only the scorer's phone can change this game. Ask for the scorer link."
+                else say("Only the scorer's phone can change this game. Ask for the scorer link.")
             )
 
 
@@ -538,7 +553,10 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
     def enter(tx: Connection, game: Game) -> Changed:
         if game.finished:
             raise Conflict(
-                f"This game is over ({game.status.explanation}). Correct a hand to reopen it."
+                say(
+                    "This game is over (%(result)s). Correct a hand to reopen it.",
+                    result=game.status.explanation,
+                )
             )
         upcoming = game.ruleset.next_hand(game.table, game.options, len(game.hands))
         given = entry
@@ -584,10 +602,14 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
         removed = game.hand(number)
         if number != len(game.hands):
             raise Conflict(
-                f"Only the last hand ({len(game.hands)}) can be undone; correct hand {number} instead."
+                say(
+                    "Only the last hand (%(last)s) can be undone; correct hand %(number)s instead.",
+                    last=len(game.hands),
+                    number=number,
+                )
             )
         if game.pending_plays:
-            raise Conflict("Plays of the next hand were entered: undo those plays first.")
+            raise Conflict(say("Plays of the next hand were entered: undo those plays first."))
         store.delete_hand(tx, game_id, number)
         store.mark_keys_undone(tx, game_id, live_changes(tx, game_id, number)[0])
         after = evolved(game, hands=game.hands[:-1])
@@ -601,9 +623,11 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
 
     def enter(tx: Connection, game: Game) -> Changed:
         if not game.ruleset.live_plays:
-            raise RuleError(f"{game.ruleset.name} does not take plays one at a time", "plays")
+            raise RuleError(
+                say("%(game)s does not take plays one at a time", game=game.ruleset.name), "plays"
+            )
         if game.finished:
-            raise Conflict(f"This game is over ({game.status.explanation}).")
+            raise Conflict(say("This game is over (%(result)s).", result=game.status.explanation))
         plays = (*game.pending_plays, play)
         before = game.totals_after(len(game.hands))
         game.ruleset.plays_in_game(plays, game.table, game.options, before)  # refuses a bad play
@@ -622,7 +646,7 @@ def undo_play(db: Connection, game_id: str, writer: Writer) -> dict[str, Any]:
 
     def undo(tx: Connection, game: Game) -> Changed:
         if not game.pending_plays:
-            raise Conflict("There is no play of the hand in progress to undo.")
+            raise Conflict(say("There is no play of the hand in progress to undo."))
         number = len(game.hands) + 1
         store.delete_play(tx, game_id, number, len(game.pending_plays))
         store.mark_keys_undone(tx, game_id, live_changes(tx, game_id, number)[1][-1:])
@@ -661,7 +685,7 @@ def live_changes(db: Connection, game_id: str, number: int) -> tuple[list[int], 
 def plays_of(entry: Mapping[str, Any]) -> list[Any]:
     plays = entry.get("plays", [])
     if not isinstance(plays, list):
-        raise RuleError("plays must be a list of plays", "plays")
+        raise RuleError(say("plays must be a list of plays"), "plays")
     return plays
 
 
@@ -676,21 +700,38 @@ def check_version(db: Connection, game: Game, writer: Writer) -> None:
             # A hand entered and then corrected is, to this writer, a hand entered.
             entered = latest.get(number) == "entered" and action == "corrected"
             latest[number] = "entered" if entered else action
-    changes = []
+    changes: list[Message] = []
     for number, action in latest.items():
         if action == "entered" and number <= len(game.hands):
             scores = game.hand(number).result.scores
             shown = ", ".join(f"{side} {points}" for side, points in scores.items())
-            changes.append(f"hand {number} was already entered ({shown})")
-        elif action in ("corrected", "undone"):
-            changes.append(f"hand {number} was {action}")
+            changes.append(
+                say("hand %(number)s was already entered (%(scores)s)", number=number, scores=shown)
+            )
+        elif action in CHANGED_HAND:
+            changes.append(CHANGED_HAND[action](number))
         else:
-            changes.append(f"hand {number}: {action}")
+            changes.append(say("hand %(number)s: %(action)s", number=number, action=action))
+    what = changes[0] if changes else None
+    for later in changes[1:]:
+        what = say("%(earlier)s; %(later)s", earlier=what, later=later)
     raise Conflict(
-        "This game changed on another phone since you loaded it: "
-        f"{'; '.join(changes) or f'it now has {len(game.hands)} hands'}. "
-        "Look at the latest scores and try again."
+        say(
+            "This game changed on another phone since you loaded it: %(changes)s. "
+            "Look at the latest scores and try again.",
+            changes=what
+            or say_n("it now has %(count)s hand", "it now has %(count)s hands", len(game.hands)),
+        )
     )
+
+
+# What another phone did to a hand, as a conflict names it.
+CHANGED_HAND: dict[str, Callable[[int], Message]] = {
+    "corrected": lambda number: say("hand %(number)s was corrected", number=number),
+    "undone": lambda number: say("hand %(number)s was undone", number=number),
+    "play entered": lambda number: say("a play of hand %(number)s was entered", number=number),
+    "play undone": lambda number: say("a play of hand %(number)s was undone", number=number),
+}
 
 
 def score(game: Game, entry: Any, number: int, *, strict: bool = True) -> HandResult:
@@ -890,7 +931,7 @@ def rotate_token(db: Connection, game_id: str, actor: str) -> str:
     token = tokens.new_token()
     with write_transaction(db) as tx:
         if store.game_version(tx, game_id) is None:
-            raise NotFound("There is no game with that link. Check the address.")
+            raise NotFound(NO_SUCH_GAME)
         chain = chain_of(tx, game_id)
         store.set_token_hash(tx, chain, tokens.token_hash(token))
         for member in chain:

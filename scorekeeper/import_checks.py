@@ -17,10 +17,11 @@ from typing import Any
 
 from scorekeeper import games, leagues, store
 from scorekeeper.errors import AppError, BadRequest, RuleError
-from scorekeeper.names import clean_name
+from scorekeeper.names import LEAGUE, PLAYER, SEASON, clean_name
 from scorekeeper.rules import get_ruleset
 from scorekeeper.rules.base import Table
 from scorekeeper.store import Connection
+from scorekeeper.words import Message, say
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 SLUG = re.compile(r"[a-z0-9-]{1,120}", re.ASCII)
@@ -29,7 +30,11 @@ STATUSES = ("in_progress", "finished")
 
 
 class Unreadable(ValueError):
-    """A value in the export that is not what the app writes."""
+    """A value in the export that is not what the app writes, and why, in a sentence."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 def check_game(db: Connection, game_id: str) -> None:
@@ -37,7 +42,7 @@ def check_game(db: Connection, game_id: str) -> None:
     try:
         row = store.transfer.game_row(db, game_id)
         if row is None:
-            raise Unreadable("it is missing")
+            raise Unreadable(say("it is missing"))
         table, options = check_game_row(row)
         game = games.load_game(db, game_id)
         check_hands(game, table, options)
@@ -47,32 +52,42 @@ def check_game(db: Connection, game_id: str) -> None:
             check_log_line(line)
     except (AppError, RuleError, Unreadable, ValueError, TypeError, KeyError, IndexError) as error:
         raise BadRequest(
-            f"Game {game_id} in the export can't be read: {reason(error)}. Nothing was imported."
+            say(
+                "Game %(id)s in the export can't be read: %(reason)s. Nothing was imported.",
+                id=game_id,
+                reason=reason(error),
+            )
         ) from None
 
 
 def check_game_row(row: Mapping[str, Any]) -> tuple[Table, dict[str, Any]]:
     text(row, "id", GAME_ID)
     ruleset = get_ruleset(row["ruleset"])
-    players = games.clean_names(decoded(row, "players", list), "players", "player")
+    players = games.clean_names(decoded(row, "players", list), "players", PLAYER)
     if list(players) != decoded(row, "players", list):
-        raise Unreadable("its players' names are not written as the app writes them")
+        raise Unreadable(say("its players' names are not written as the app writes them"))
     team_names = tuple(decoded(row, "team_names", list))
     if team_names and games.team_names_for(players, list(team_names)) != team_names:
-        raise Unreadable("its team names are not written as the app writes them")
+        raise Unreadable(say("its team names are not written as the app writes them"))
     dealer = whole(row, "first_dealer")
     if not 0 <= dealer < len(players):
-        raise Unreadable(f"its first dealer is seat {dealer + 1} of {len(players)}")
+        raise Unreadable(
+            say(
+                "its first dealer is seat %(seat)s of %(seats)s",
+                seat=dealer + 1,
+                seats=len(players),
+            )
+        )
     table = Table(players, team_names, first_dealer=dealer)
     ruleset.check_table(table)
     options = decoded(row, "options", dict)
     if ruleset.resolve_options(options, table) != options:
-        raise Unreadable("its options are not the ones the app would have stored")
+        raise Unreadable(say("its options are not the ones the app would have stored"))
     if whole(row, "version") < 1:
-        raise Unreadable("its version is below 1")
+        raise Unreadable(say("its version is below 1"))
     text(row, "token_hash", HASH)
     if row["status"] not in STATUSES:
-        raise Unreadable(f"its status is {str(row['status'])[:20]!r}")
+        raise Unreadable(say("its status is %(status)s", status=repr(str(row["status"])[:20])))
     for column in ("created_at", "updated_at"):
         moment(row, column)
     if row["finished_at"] is not None:
@@ -81,7 +96,7 @@ def check_game_row(row: Mapping[str, Any]) -> tuple[Table, dict[str, Any]]:
         if row[column] is not None:
             text(row, column, GAME_ID)
     if row["match_game"] is not None and whole(row, "match_game") < 1:
-        raise Unreadable("its place in its match is below 1")
+        raise Unreadable(say("its place in its match is below 1"))
     return table, options
 
 
@@ -89,34 +104,47 @@ def check_hands(game: games.Game, table: Table, options: Mapping[str, Any]) -> N
     """Every hand numbered in order, dealt by the right seat, and scored as its ruleset scores it."""
     for expected, hand in enumerate(game.hands, start=1):
         if hand.number != expected:
-            raise Unreadable(f"its hands skip from {expected - 1} to {hand.number}")
+            raise Unreadable(
+                say("its hands skip from %(last)s to %(next)s", last=expected - 1, next=hand.number)
+            )
         rescored = game.ruleset.score_hand(hand.entry, table, options)
         if dict(rescored.scores) != dict(hand.result.scores):
-            raise Unreadable(f"hand {expected}'s scores are not what its entry scores")
+            raise Unreadable(
+                say("hand %(number)s's scores are not what its entry scores", number=expected)
+            )
         # The totals and the end of the game are counted from the stored steps, so they must
         # be the ones the entry gives, item for item.
         if [dict(step) for step in rescored.steps] != list(hand.result.steps):
-            raise Unreadable(f"hand {expected}'s running scores are not what its entry scores")
+            raise Unreadable(
+                say(
+                    "hand %(number)s's running scores are not what its entry scores",
+                    number=expected,
+                )
+            )
         if hand.dealer != game.ruleset.next_hand(table, options, expected - 1).dealer:
-            raise Unreadable(f"hand {expected} was not dealt by the right seat")
+            raise Unreadable(
+                say("hand %(number)s was not dealt by the right seat", number=expected)
+            )
     game.scored  # noqa: B018  # the plays posted live must score too
 
 
 def check_results(game: games.Game, row: Mapping[str, Any]) -> None:
     """The stored status, winners and totals (read by the standings) are what the hands give."""
     if (row["status"] == "finished") != game.finished:
-        raise Unreadable(f"it is marked {row['status']}, but its hands say otherwise")
+        raise Unreadable(
+            say("it is marked %(status)s, but its hands say otherwise", status=row["status"])
+        )
     if decoded(row, "winners", list) != list(game.status.winners):
-        raise Unreadable("its winners are not the ones its hands give")
+        raise Unreadable(say("its winners are not the ones its hands give"))
     if decoded(row, "totals", dict) != game.totals:
-        raise Unreadable("its totals are not what its hands add up to")
+        raise Unreadable(say("its totals are not what its hands add up to"))
 
 
 def check_log_line(line: Mapping[str, Any]) -> None:
     whole(line, "version")
     moment(line, "at")
     if not isinstance(line["action"], str) or not isinstance(line["actor"], str):
-        raise Unreadable("a line of its history has no action or actor")
+        raise Unreadable(say("a line of its history has no action or actor"))
     if line["hand_number"] is not None:
         whole(line, "hand_number")
     if line["entry"] is not None:
@@ -128,49 +156,60 @@ def check_league(db: Connection, slug: str) -> None:
     try:
         row = store.transfer.league_row_by_slug(db, slug)
         if row is None:
-            raise Unreadable("it is missing")
+            raise Unreadable(say("it is missing"))
         text(row, "slug", SLUG)
-        if clean_name(row["name"], "league", "name", leagues.NAME_LIMIT) != row["name"]:
-            raise Unreadable("its name is not written as the app writes it")
+        if clean_name(row["name"], LEAGUE, "name", leagues.NAME_LIMIT) != row["name"]:
+            raise Unreadable(say("its name is not written as the app writes it"))
         text(row, "token_hash", HASH)
         moment(row, "created_at")
         for season in store.transfer.season_rows(db, int(row["id"])):
             text(season, "slug", SLUG)
-            clean_name(season["name"], "season", "name", leagues.SEASON_NAME_LIMIT)
+            clean_name(season["name"], SEASON, "name", leagues.SEASON_NAME_LIMIT)
             starts, ends = day(season, "starts_on"), day(season, "ends_on")
             if ends < starts:
-                raise Unreadable(f"season {season['slug']} ends before it starts")
+                raise Unreadable(
+                    say("season %(slug)s ends before it starts", slug=str(season["slug"]))
+                )
     except (AppError, RuleError, Unreadable, ValueError, TypeError, KeyError) as error:
         raise BadRequest(
-            f"League {slug} in the export can't be read: {reason(error)}. Nothing was imported."
+            say(
+                "League %(slug)s in the export can't be read: %(reason)s. Nothing was imported.",
+                slug=slug,
+                reason=reason(error),
+            )
         ) from None
 
 
 # --- one value at a time -----------------------------------------------------------------
 
 
-def reason(error: Exception) -> str:
-    return str(error)[:200]
+def reason(error: Exception) -> Message | str:
+    """Why a value was refused: our own sentence, or (for what the checks did not foresee)
+    Python's own words, cut short."""
+    said = getattr(error, "message", None)
+    return said if isinstance(said, Message) else str(error)[:200]
 
 
 def text(row: Mapping[str, Any], column: str, pattern: re.Pattern[str]) -> str:
     value = row[column]
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise Unreadable(f"its {column} is not what the app writes there")
+        raise Unreadable(say("its %(column)s is not what the app writes there", column=column))
     return value
 
 
 def whole(row: Mapping[str, Any], column: str) -> int:
     value = row[column]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Unreadable(f"its {column} is not a whole number")
+        raise Unreadable(say("its %(column)s is not a whole number", column=column))
     return value
 
 
 def decoded(row: Mapping[str, Any], column: str, kind: type) -> Any:
     """A JSON column, decoded, of the kind the app writes there."""
     raw = row[column]
-    unreadable = Unreadable(f"its {column} is not the JSON the app writes there")
+    unreadable = Unreadable(
+        say("its %(column)s is not the JSON the app writes there", column=column)
+    )
     if not isinstance(raw, str):
         raise unreadable
     try:
@@ -185,11 +224,11 @@ def decoded(row: Mapping[str, Any], column: str, kind: type) -> Any:
 def moment(row: Mapping[str, Any], column: str) -> datetime:
     value = row[column]
     if not isinstance(value, str):
-        raise Unreadable(f"its {column} is not a time")
+        raise Unreadable(say("its %(column)s is not a time", column=column))
     try:
         return datetime.fromisoformat(value)
     except ValueError:
-        raise Unreadable(f"its {column} is not a time") from None
+        raise Unreadable(say("its %(column)s is not a time", column=column)) from None
 
 
 def day(row: Mapping[str, Any], column: str) -> date:
@@ -197,4 +236,4 @@ def day(row: Mapping[str, Any], column: str) -> date:
     try:
         return date.fromisoformat(value) if isinstance(value, str) else date.fromisoformat("")
     except ValueError:
-        raise Unreadable(f"its {column} is not a date") from None
+        raise Unreadable(say("its %(column)s is not a date", column=column)) from None

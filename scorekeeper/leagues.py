@@ -15,12 +15,16 @@ from datetime import date
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import NotFound, RuleError
-from scorekeeper.names import clean_name, same_name_key
+from scorekeeper.names import LEAGUE, SEASON, clean_name, same_name_key
 from scorekeeper.store import Connection, League, Season, write_transaction
+from scorekeeper.words import Message, say
 
 NAME_LIMIT = 60
 SEASON_NAME_LIMIT = 40
 SEASON_YEARS = (1970, 2999)
+# The dates a season is given, as a refusal names them.
+STARTS = say("the season's start")
+ENDS = say("the season's end")
 
 
 def slugify(name: str) -> str:
@@ -36,7 +40,7 @@ def slug_suffix() -> str:
 
 def create_league(db: Connection, raw_name: object) -> tuple[League, str]:
     """Store a new league under a free slug; returns it and its token (stored hashed)."""
-    name = clean_name(raw_name, "league", "name", NAME_LIMIT)
+    name = clean_name(raw_name, LEAGUE, "name", NAME_LIMIT)
     token = tokens.new_token()
     with write_transaction(db) as tx:
         slug = f"{slugify(name)}-{slug_suffix()}"
@@ -61,7 +65,7 @@ def load_league(db: Connection, slug: str) -> League:
     """The league with this slug, or NotFound."""
     found = store.league(db, slug)
     if found is None:
-        raise NotFound(f"There is no league called {slug}. Check the address.")
+        raise NotFound(say("There is no league called %(slug)s. Check the address.", slug=slug))
     return found
 
 
@@ -82,7 +86,7 @@ def find_season(db: Connection, league: League, slug: str | None) -> Season | No
     for season in load_seasons(db, league):
         if season.slug == slug:
             return season
-    raise NotFound(f"{league.name} has no season called {slug}.")
+    raise NotFound(say("%(league)s has no season called %(slug)s.", league=league.name, slug=slug))
 
 
 def create_season(
@@ -90,16 +94,30 @@ def create_season(
 ) -> Season:
     """Store a new season after checking its name and dates; returns it."""
     if not isinstance(name, str) or not name.strip():
-        raise RuleError("a season needs a name, like “Spring 2025”", "name")
-    season_name = clean_name(name, "season", "name", SEASON_NAME_LIMIT)
-    starts_on = parse_date(starts, "starts_on", "start")
-    ends_on = parse_date(ends, "ends_on", "end")
+        raise RuleError(say("a season needs a name, like “Spring 2025”"), "name")
+    season_name = clean_name(name, SEASON, "name", SEASON_NAME_LIMIT)
+    starts_on = parse_date(starts, "starts_on", STARTS)
+    ends_on = parse_date(ends, "ends_on", ENDS)
     if ends_on < starts_on:
-        raise RuleError(f"the season ends ({ends_on}) before it starts ({starts_on})", "ends_on")
+        raise RuleError(
+            say(
+                "the season ends (%(ends)s) before it starts (%(starts)s)",
+                ends=str(ends_on),
+                starts=str(starts_on),
+            ),
+            "ends_on",
+        )
     with write_transaction(db) as tx:
         seasons = load_seasons(tx, league)
         if any(same_name_key(s.name) == same_name_key(season_name) for s in seasons):
-            raise RuleError(f"{league.name} already has a season called {season_name}", "name")
+            raise RuleError(
+                say(
+                    "%(league)s already has a season called %(season)s",
+                    league=league.name,
+                    season=season_name,
+                ),
+                "name",
+            )
         taken = {s.slug for s in seasons}
         base = slugify(season_name)
         slug, n = base, 1
@@ -111,7 +129,7 @@ def create_season(
     return season
 
 
-def parse_date(raw: object, field_name: str, what: str) -> date:
+def parse_date(raw: object, field_name: str, what: Message) -> date:
     """A date given as YYYY-MM-DD (or already a date), in the years a club could mean."""
     day: date | None = raw if isinstance(raw, date) else None
     if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw.strip()):
@@ -120,5 +138,5 @@ def parse_date(raw: object, field_name: str, what: str) -> date:
         except ValueError:
             day = None
     if day is None or not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
-        raise RuleError(f"the season's {what} must be a date like 2025-03-31", field_name)
+        raise RuleError(say("%(what)s must be a date like 2025-03-31", what=what), field_name)
     return day

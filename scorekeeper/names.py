@@ -13,10 +13,12 @@ module's `\\X` (the standard library has no grapheme segmentation).
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass, replace
 
 import regex
 
 from scorekeeper.errors import RuleError
+from scorekeeper.words import Message, say, say_n
 
 GRAPHEME = regex.compile(r"\X")
 JOINERS = frozenset({"\u200c", "\u200d"})  # zero-width non-joiner, zero-width joiner
@@ -40,36 +42,98 @@ BLACK_FLAG = "\U0001f3f4"
 CLUSTER_LIMIT = 12
 
 
-def clean_name(raw: object, what: str, field: str, limit: int) -> str:
+@dataclass(frozen=True)
+class Named:
+    """What a name belongs to, in the words a refusal uses of it.
+
+    Whole phrases rather than one noun put in a sentence: in Spanish and Portuguese the
+    article and the words around it follow the noun's gender ("un jugador", "una liga").
+    """
+
+    name_of: Message  # "a player's name": a player's name cannot hold …
+    nameless: Message  # "every player needs a name"
+    unseen: Message  # a name with nothing visible in it
+    all_names: Message | None = None  # what a form with no name typed is told
+    twice: Message | None = None  # a name given twice: its %(name)s is filled in when said
+
+    def named_twice(self, name: str) -> Message:
+        assert self.twice is not None  # only names given as a list are compared
+        return replace(self.twice, values={"name": name})
+
+
+PLAYER = Named(
+    say("a player's name"),
+    say("every player needs a name"),
+    say("every player needs a name with a letter, digit or sign in it"),
+    say("type the players' names, in seat order"),
+    say("%(name)s is named twice: each player needs a different name"),
+)
+TEAM = Named(
+    say("a team's name"),
+    say("every team needs a name"),
+    say("every team needs a name with a letter, digit or sign in it"),
+    say("type the teams' names, in seat order"),
+    say("%(name)s is named twice: each team needs a different name"),
+)
+LEAGUE = Named(
+    say("a league's name"),
+    say("every league needs a name"),
+    say("every league needs a name with a letter, digit or sign in it"),
+)
+SEASON = Named(
+    say("a season's name"),
+    say("every season needs a name"),
+    say("every season needs a name with a letter, digit or sign in it"),
+)
+
+
+def clean_name(raw: object, what: Named, field: str, limit: int) -> str:
     """`raw` as a stored name: trimmed, spaces collapsed, NFC, visible, at most `limit` long."""
     if not isinstance(raw, str) or not raw.strip():
-        raise RuleError(f"every {what} needs a name", field)
+        raise RuleError(what.nameless, field)
     name = unicodedata.normalize("NFC", " ".join(raw.split()))
     clusters = GRAPHEME.findall(name)
     for cluster in clusters:
         refuse_hidden(cluster, name, what, field)
     if not any(is_visible(char) for char in name):
-        raise RuleError(f"every {what} needs a name with a letter, digit or sign in it", field)
+        raise RuleError(what.unseen, field)
     refuse_joiners_at_edges(name, what, field)
     if len(clusters) > limit:
-        raise RuleError(f"“{shown(clusters)}…” is too long: at most {limit} characters", field)
+        raise RuleError(
+            say_n(
+                "“%(start)s…” is too long: at most %(count)s character",
+                "“%(start)s…” is too long: at most %(count)s characters",
+                limit,
+                start=shown(clusters),
+            ),
+            field,
+        )
     return name
 
 
-def refuse_hidden(cluster: str, name: str, what: str, field: str) -> None:
+def refuse_hidden(cluster: str, name: str, what: Named, field: str) -> None:
     """Refuse a cluster holding a character that hides, or hides what follows."""
     if len(cluster) > CLUSTER_LIMIT:
-        raise RuleError(f"a {what}'s name has too many marks stacked on one letter", field)
+        raise RuleError(
+            say("%(name)s has too many marks stacked on one letter", name=what.name_of), field
+        )
     for char in cluster:
         category = unicodedata.category(char)
         if category == "Cc":
-            raise RuleError(f"a {what}'s name cannot hold control characters", field)
+            raise RuleError(
+                say("%(name)s cannot hold control characters", name=what.name_of), field
+            )
         if category == "Cs":
-            raise RuleError(f"a {what}'s name holds a character that is not text", field)
+            raise RuleError(
+                say("%(name)s holds a character that is not text", name=what.name_of), field
+            )
         if char in INVISIBLE or (category == "Cf" and not allowed_format(char, cluster)):
             raise RuleError(
-                f"a {what}'s name cannot hold invisible characters (zero-width spaces, "
-                "direction overrides, fillers): type it again with letters only",
+                say(
+                    "%(name)s cannot hold invisible characters (zero-width spaces, "
+                    "direction overrides, fillers): type it again with letters only",
+                    name=what.name_of,
+                ),
                 field,
             )
 
@@ -79,12 +143,15 @@ def allowed_format(char: str, cluster: str) -> bool:
     return char in JOINERS or (ord(char) in TAGS and cluster.startswith(BLACK_FLAG))
 
 
-def refuse_joiners_at_edges(name: str, what: str, field: str) -> None:
+def refuse_joiners_at_edges(name: str, what: Named, field: str) -> None:
     """A joiner joins two visible characters; at either end of a word it only hides."""
     for word in name.split(" "):
         if word[:1] in JOINERS or word[-1:] in JOINERS:
             raise RuleError(
-                f"a {what}'s name cannot hold invisible characters at the start or end of a word",
+                say(
+                    "%(name)s cannot hold invisible characters at the start or end of a word",
+                    name=what.name_of,
+                ),
                 field,
             )
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from scorekeeper.errors import RuleError
+from scorekeeper.words import Message, say
 
 
 @dataclass(frozen=True, order=True)
@@ -42,13 +43,21 @@ def parse_tile(text: object, field: str | None = None) -> Tile:
     """Read a tile written "a-b" (spaces and either order allowed)."""
     if not isinstance(text, str):
         raise RuleError(
-            f"{text!r:.20} is not a domino: write a tile as two numbers like 3-4", field
+            say(
+                "%(typed)s is not a domino: write a tile as two numbers like 3-4",
+                typed=f"{text!r:.20}",
+            ),
+            field,
         )
     match = TILE_TEXT.fullmatch(text.replace("–", "-"))
     if match is None:
         # Cut short: a tile box holding 5,000 characters needn't be repeated back in full.
         raise RuleError(
-            f"“{text:.20}” is not a domino: write a tile as two numbers like 3-4", field
+            say(
+                "“%(typed)s” is not a domino: write a tile as two numbers like 3-4",
+                typed=f"{text:.20}",
+            ),
+            field,
         )
     return Tile.of(int(match[1]), int(match[2]))
 
@@ -59,6 +68,7 @@ class TileSet:
 
     name: str
     tiles: tuple[Tile, ...]
+    title: Message  # the set as a sentence names it: "3-4 is not in the double-six set"
 
     @cached_property
     def copies(self) -> Counter[Tile]:
@@ -79,7 +89,9 @@ class TileSet:
         """Read one tile and check that it belongs to this set."""
         tile = parse_tile(text, field)
         if tile not in self:
-            raise RuleError(f"{tile} is not in the {self.name} set", field)
+            raise RuleError(
+                say("%(tile)s is not in the %(set)s set", tile=str(tile), set=self.title), field
+            )
         return tile
 
     def parse_hands(self, hands: dict[str, object], field: str) -> dict[str, tuple[Tile, ...]]:
@@ -87,7 +99,10 @@ class TileSet:
         parsed: dict[str, tuple[Tile, ...]] = {}
         for owner, items in hands.items():
             if not isinstance(items, list):
-                raise RuleError(f'the tiles for {owner} must be a list like ["3-4", "6-6"]', field)
+                raise RuleError(
+                    say('the tiles for %(owner)s must be a list like ["3-4", "6-6"]', owner=owner),
+                    field,
+                )
             parsed[owner] = tuple(self.parse(item, field) for item in items)
         self.check_claims((t for ts in parsed.values() for t in ts), field)
         return parsed
@@ -97,9 +112,19 @@ class TileSet:
         for tile, count in Counter(tiles).items():
             allowed = self.copies[tile]
             if count > allowed:
-                times = "once" if allowed == 1 else f"{allowed} times"
                 raise RuleError(
-                    f"{tile} is claimed {count} times, but the {self.name} set holds it {times}",
+                    say(
+                        "%(tile)s is claimed %(count)s times, but %(held)s",
+                        tile=str(tile),
+                        count=count,
+                        held=say("the %(set)s set holds it once", set=self.title)
+                        if allowed == 1
+                        else say(
+                            "the %(set)s set holds it %(count)s times",
+                            set=self.title,
+                            count=allowed,
+                        ),
+                    ),
                     field,
                 )
 
@@ -109,18 +134,20 @@ def double_n(n: int) -> tuple[Tile, ...]:
     return tuple(Tile(a, b) for a in range(n + 1) for b in range(a, n + 1))
 
 
-DOUBLE_SIX = TileSet("double-six", double_n(6))
-DOUBLE_NINE = TileSet("double-nine", double_n(9))
-DOUBLE_TWELVE = TileSet("double-twelve", double_n(12))  # Mexican Train
+DOUBLE_SIX = TileSet("double-six", double_n(6), say("double-six"))
+DOUBLE_NINE = TileSet("double-nine", double_n(9), say("double-nine"))
+DOUBLE_TWELVE = TileSet("double-twelve", double_n(12), say("double-twelve"))  # Mexican Train
 # Eighty: two double-six sets with every blank tile taken out (42 tiles).
 EIGHTY_SET = TileSet(
     "Eighty (two double-six sets without blanks)",
     tuple(t for t in double_n(6) if t.low > 0) * 2,
+    say("Eighty (two double-six sets without blanks)"),
 )
 # Moon for 3 players: the double-six set without blanks except 0-0 (22 tiles).
 MOON_SET = TileSet(
     "Moon (double-six without blanks but 0-0)",
     tuple(t for t in double_n(6) if t.low > 0 or t == Tile(0, 0)),
+    say("Moon (double-six without blanks but 0-0)"),
 )
 
 SETS: dict[str, TileSet] = {"double-six": DOUBLE_SIX, "double-nine": DOUBLE_NINE}

@@ -19,6 +19,7 @@ from scorekeeper import games, import_checks, store
 from scorekeeper.errors import BadRequest, Conflict, NotFound
 from scorekeeper.store import Connection, write_transaction
 from scorekeeper.store.transfer import Row, insert_rows, owned_rows, portable, tables_with
+from scorekeeper.words import say
 
 FORMAT = "scorekeeper-export"
 FORMAT_VERSION = 1
@@ -40,7 +41,7 @@ def export_game(db: Connection, game_id: str) -> dict[str, Any]:
     """One game, with its league's own row if it belongs to one."""
     row = store.transfer.game_row(db, game_id)
     if row is None:
-        raise NotFound(f"There is no game {game_id} in this database.")
+        raise NotFound(say("There is no game %(id)s in this database.", id=game_id))
     leagues = [] if row["league_id"] is None else [league_record(db, row["league_id"], False)]
     return document(leagues, [game_record(db, row)])
 
@@ -49,7 +50,7 @@ def export_league(db: Connection, slug: str) -> dict[str, Any]:
     """A league, what belongs to it (seasons, …) and every game in it."""
     league = store.league(db, slug)
     if league is None:
-        raise NotFound(f"There is no league called {slug} in this database.")
+        raise NotFound(say("There is no league called %(slug)s in this database.", slug=slug))
     rows = store.transfer.league_game_rows(db, league.id)
     return document([league_record(db, league.id, True)], [game_record(db, r) for r in rows])
 
@@ -98,21 +99,28 @@ def import_document(db: Connection, doc: Any) -> Imported:
 
 def check_document(doc: Any) -> tuple[list[Row], list[Row]]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BadRequest('This is not a Scorekeeper export (no "format": "scorekeeper-export").')
+        raise BadRequest(
+            say('This is not a Scorekeeper export (no "format": "scorekeeper-export").')
+        )
     if doc.get("format_version") != FORMAT_VERSION:
         raise BadRequest(
-            f"This export is format version {doc.get('format_version')}; "
-            f"this Scorekeeper reads version {FORMAT_VERSION}."
+            say(
+                "This export is format version %(given)s; this Scorekeeper reads version %(read)s.",
+                given=str(doc.get("format_version"))[:20],
+                read=str(FORMAT_VERSION),
+            )
         )
     leagues, records = doc.get("leagues"), doc.get("games")
     if not is_list_of_objects(leagues) or not is_list_of_objects(records):
-        raise BadRequest("An export needs a list of leagues and a list of games.")
+        raise BadRequest(say("An export needs a list of leagues and a list of games."))
     for record in (*leagues, *records):
         body, tables = record.get("league", record.get("game")), record.get("tables")
         if not isinstance(body, dict) or not isinstance(tables, dict):
-            raise BadRequest("Every league and game in an export needs its row and its tables.")
+            raise BadRequest(
+                say("Every league and game in an export needs its row and its tables.")
+            )
         if not all(is_list_of_objects(rows) for rows in tables.values()):
-            raise BadRequest("The tables of a league or game must be lists of rows.")
+            raise BadRequest(say("The tables of a league or game must be lists of rows."))
     return leagues, records
 
 
@@ -124,12 +132,15 @@ def import_league(db: Connection, record: Row) -> tuple[str, int]:
     league = record["league"]
     slug = league.get("slug")
     if not isinstance(slug, str):
-        raise BadRequest("A league in the export has no slug.")
+        raise BadRequest(say("A league in the export has no slug."))
     existing = store.league(db, slug)
     if existing is not None:
         if existing.token_hash != league.get("token_hash"):
             raise Conflict(
-                f"A different league called {slug} already exists here. Nothing was imported."
+                say(
+                    "A different league called %(slug)s already exists here. Nothing was imported.",
+                    slug=slug,
+                )
             )
         return slug, existing.id
     league_id = insert_rows(db, "leagues", [league])
@@ -143,14 +154,23 @@ def import_game(db: Connection, record: Row, league_ids: Mapping[str, int]) -> i
     row = dict(record["game"])
     game_id, slug = row.get("id"), row.pop("league", None)
     if not isinstance(game_id, str):
-        raise BadRequest("A game in the export has no id.")
+        raise BadRequest(say("A game in the export has no id."))
     if store.game_version(db, game_id) is not None:
         raise Conflict(
-            f"Game {game_id} is already in this database: importing it again would double it. "
-            "Nothing was imported."
+            say(
+                "Game %(id)s is already in this database: importing it again would double it. "
+                "Nothing was imported.",
+                id=game_id,
+            )
         )
     if slug is not None and slug not in league_ids:
-        raise BadRequest(f"Game {game_id} belongs to league {slug}, which the export lacks.")
+        raise BadRequest(
+            say(
+                "Game %(id)s belongs to league %(slug)s, which the export lacks.",
+                id=game_id,
+                slug=str(slug),
+            )
+        )
     insert_rows(db, "games", [{**row, "league_id": league_ids[slug] if slug else None}])
     insert_owned(db, "game_id", game_id, record["tables"])
     import_checks.check_game(db, game_id)
@@ -163,5 +183,7 @@ def insert_owned(
     known = tables_with(db, owner)
     for table, rows in tables.items():
         if table not in known:
-            raise BadRequest(f"The export has a table this Scorekeeper doesn't know: {table}.")
+            raise BadRequest(
+                say("The export has a table this Scorekeeper doesn't know: %(table)s.", table=table)
+            )
         insert_rows(db, table, [{**row, owner: owner_id} for row in rows])

@@ -138,7 +138,7 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
         "export", "--league", source["slug"], league_file, "--database", source["database"]
     )
     assert exported.exit_code == 0, exported.output
-    assert "Exported 4 game(s) with 4 hand(s)" in exported.output
+    assert "Exported 4 games with 4 hands" in exported.output
     assert (
         cli(
             "export", "--game", source["alone"], game_file, "--database", source["database"]
@@ -149,7 +149,7 @@ def test_a_league_and_a_game_round_trip_losslessly(source: dict[str, Any], tmp_p
         imported = cli("import", file, "--database", target)
         assert imported.exit_code == 0, imported.output
     assert (
-        f"Imported 4 game(s) with 4 hand(s) and league {source['slug']}"
+        f"Imported 4 games with 4 hands and league {source['slug']}"
         in cli("import", league_file, "--database", tmp_path / "third.sqlite3").output
     )
 

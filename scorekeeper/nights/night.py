@@ -21,7 +21,7 @@ from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, NotFound, RuleError
 from scorekeeper.games import NAME_LIMIT as PLAYER_NAME_LIMIT
 from scorekeeper.games import NewGame, insert_new_game
-from scorekeeper.names import clean_name
+from scorekeeper.names import PLAYER, clean_name
 from scorekeeper.nights.seating import Entrant, Layout, SeatedTable, Seating, seat_round
 from scorekeeper.nights.standings import NightStandings, Result, night_standings
 from scorekeeper.rules import Ruleset, get_ruleset
@@ -243,7 +243,13 @@ def load_night(db: Connection, league: League, number: int) -> Night:
     """The league's night `number`, or NotFound."""
     row = store.night_row(db, league.id, number)
     if row is None:
-        raise NotFound(f"{league.name} has no night {number}. Check the address.")
+        raise NotFound(
+            say(
+                "%(league)s has no night %(number)s. Check the address.",
+                league=league.name,
+                number=number,
+            )
+        )
     return night_from_row(db, league, row)
 
 
@@ -320,13 +326,15 @@ def create_night(db: Connection, league: League, payload: Mapping[str, Any]) -> 
     ruleset = get_ruleset(payload.get("ruleset"))
     night_format = payload.get("format") or "individual"
     if night_format not in FORMATS:
-        raise RuleError("the format is individual or pairs", "format")
+        raise RuleError(say("the format is individual or pairs"), "format")
     if night_format == "pairs" and (ruleset.partnerships == "never" or 4 not in ruleset.players):
-        raise RuleError(f"{ruleset.name} has no partnerships: play it individual", "format")
+        raise RuleError(
+            say("%(game)s has no partnerships: play it individual", game=ruleset.name), "format"
+        )
     size = table_size(ruleset, payload.get("table_size"), night_format)
     given = payload.get("options") or {}
     if not isinstance(given, Mapping):
-        raise RuleError("options must be an object of option names and values", "options")
+        raise RuleError(say("options must be an object of option names and values"), "options")
     sample = sample_table(ruleset, size, night_format)
     options = ruleset.resolve_options(given, sample)
     chosen = {name: options[name] for name in given}
@@ -363,10 +371,17 @@ def night_name(raw: object) -> str:
         today = datetime.now().astimezone().date()
         return f"Night of {today.day} {today:%b %Y}"
     if not isinstance(raw, str):
-        raise RuleError("the night's name must be text", "name")
+        raise RuleError(say("the night's name must be text"), "name")
     name = " ".join(raw.split())
     if len(name) > NAME_LIMIT:
-        raise RuleError(f"a night's name has at most {NAME_LIMIT} characters", "name")
+        raise RuleError(
+            say_n(
+                "a night's name has at most %(count)s character",
+                "a night's name has at most %(count)s characters",
+                NAME_LIMIT,
+            ),
+            "name",
+        )
     return name
 
 
@@ -374,14 +389,20 @@ def table_size(ruleset: Ruleset, raw: object, night_format: str) -> int:
     if night_format == "pairs":
         if raw not in (None, 4):
             raise RuleError(
-                "in the pairs format every table seats two pairs: 4 players", "table_size"
+                say("in the pairs format every table seats two pairs: 4 players"), "table_size"
             )
         return 4
     if raw is None:
         return 4 if 4 in ruleset.players else max(ruleset.players)
-    allowed = " or ".join(str(n) for n in ruleset.players)
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in ruleset.players:
-        raise RuleError(f"{ruleset.name} tables seat {allowed} players", "table_size")
+        first, *more = ruleset.players
+        allowed: Message | str = str(first)
+        for size in more:
+            allowed = say("%(some)s or %(last)s", some=allowed, last=str(size))
+        raise RuleError(
+            say("%(game)s tables seat %(allowed)s players", game=ruleset.name, allowed=allowed),
+            "table_size",
+        )
     return raw
 
 
@@ -396,7 +417,15 @@ def bounded(raw: object, field: str, low: int, high: int, *, default: int | None
     if raw is None or raw == "":
         return default
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise RuleError(f"{field} must be a whole number from {low} to {high}", field)
+        raise RuleError(
+            say(
+                "%(field)s must be a whole number from %(low)s to %(high)s",
+                field=field,
+                low=low,
+                high=high,
+            ),
+            field,
+        )
     return raw
 
 
@@ -426,10 +455,17 @@ def names_list(raw: object, field: str) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > PLAYERS_LIMIT:
-        raise RuleError(f"{field} must be a list of at most {PLAYERS_LIMIT} names", field)
+        raise RuleError(
+            say(
+                "%(field)s must be a list of at most %(count)s names",
+                field=field,
+                count=PLAYERS_LIMIT,
+            ),
+            field,
+        )
     names: dict[str, str] = {}
     for item in raw:
-        name = clean_name(item, "player", field, PLAYER_NAME_LIMIT)
+        name = clean_name(item, PLAYER, field, PLAYER_NAME_LIMIT)
         names.setdefault(player_key(name), name)
     return tuple(names.values())
 
@@ -438,12 +474,12 @@ def pairs_list(raw: object) -> tuple[tuple[str, str], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > PLAYERS_LIMIT:
-        raise RuleError("pairs must be a list of two names each", "pairs")
+        raise RuleError(say("pairs must be a list of two names each"), "pairs")
     pairs = []
     for item in raw:
         names = names_list(item, "pairs") if isinstance(item, list) else ()
         if len(names) != 2:
-            raise RuleError("each pair must be two different names", "pairs")
+            raise RuleError(say("each pair must be two different names"), "pairs")
         pairs.append((names[0], names[1]))
     return tuple(pairs)
 
@@ -476,7 +512,10 @@ def check_in(db: Connection, league: League, number: int, change: CheckIn) -> Ni
         for name in change.remove:
             key = player_key(name)
             if key not in known:
-                raise RuleError(f"{name} is not checked in to {night.name}", "remove")
+                raise RuleError(
+                    say("%(name)s is not checked in to %(night)s", name=name, night=night.name),
+                    "remove",
+                )
             if key in seated_keys:  # keeps their games and standing; not seated again
                 rounds = len(night.rounds)
                 store.update_night_player(tx, night.id, key, left_after=rounds)
@@ -499,20 +538,25 @@ def register_pairs(
     db: Connection, night: Night, pairs: Iterable[tuple[str, str]], seated_keys: set[str]
 ) -> None:
     if not night.pairs:
-        raise RuleError("pairs are registered only in a night of the pairs format", "pairs")
+        raise RuleError(say("pairs are registered only in a night of the pairs format"), "pairs")
     known = {player.key: player for player in night.players}
     for first, second in pairs:
         members = []
         for name in (first, second):
             player = known.get(player_key(name))
             if player is None:
-                raise RuleError(f"{name} is not checked in: check them in first", "pairs")
+                raise RuleError(
+                    say("%(name)s is not checked in: check them in first", name=name), "pairs"
+                )
             members.append(player)
         if members[0].pair is not None and members[0].pair == members[1].pair:
             continue  # already this pair
         for member in members:
             if member.key in seated_keys and member.pair is not None:
-                raise RuleError(f"{member.name} has already played tonight in a pair", "pairs")
+                raise RuleError(
+                    say("%(name)s has already played tonight in a pair", name=member.name),
+                    "pairs",
+                )
         for member in members:
             for other in night.players:  # a new pair breaks up the players' earlier pairs
                 if member.pair is not None and other.pair == member.pair:
@@ -553,7 +597,7 @@ def seat(
 ) -> Seated:
     """Seat the next round and start a game at each of its tables, all in one transaction."""
     if order_by not in FIRST_ROUND_ORDERS:
-        raise RuleError("round 1 is seated by draw or by rating", "order")
+        raise RuleError(say("round 1 is seated by draw or by rating"), "order")
     with write_transaction(db) as tx:
         night = load_night(tx, league, number)
         round_number = len(night.rounds) + 1
@@ -599,21 +643,37 @@ def seat(
 def check_can_seat(night: Night, round_number: int, expected_round: int | None) -> None:
     if expected_round is not None and expected_round != round_number:
         if expected_round < round_number:
-            raise Conflict(f"Round {expected_round} is already seated.", "round")
-        raise Conflict(f"The next round to seat is round {round_number}.", "round")
+            raise Conflict(
+                say("Round %(number)s is already seated.", number=expected_round), "round"
+            )
+        raise Conflict(
+            say("The next round to seat is round %(number)s.", number=round_number), "round"
+        )
     current = night.current
     if current is not None and not current.finished:
         playing = [str(t.number) for t in current.tables if not t.finished]
         raise Conflict(
-            f"Round {current.number} is still being played (table {', '.join(playing)}): "
-            f"seat round {round_number} when every table has finished, or call time.",
+            say_n(
+                "Round %(number)s is still being played (table %(tables)s): "
+                "seat round %(next)s when every table has finished, or call time.",
+                "Round %(number)s is still being played (tables %(tables)s): "
+                "seat round %(next)s when every table has finished, or call time.",
+                len(playing),
+                number=current.number,
+                tables=", ".join(playing),
+                next=round_number,
+            ),
             "round",
         )
     unpaired = night.unpaired()
     if unpaired:
         raise RuleError(
-            f"{', '.join(unpaired)} {'has' if len(unpaired) == 1 else 'have'} no partner: "
-            "pair everyone present before seating",
+            say_n(
+                "%(names)s has no partner: pair everyone present before seating",
+                "%(names)s have no partner: pair everyone present before seating",
+                len(unpaired),
+                names=", ".join(unpaired),
+            ),
             "pairs",
         )
 
@@ -669,12 +729,25 @@ def undo_round(db: Connection, league: League, number: int, round_number: int) -
         night = load_night(tx, league, number)
         current = night.current
         if current is None or current.number != round_number:
-            raise Conflict(f"Round {round_number} is not the night's last round.", "round")
+            raise Conflict(
+                say("Round %(number)s is not the night's last round.", number=round_number),
+                "round",
+            )
         started = [str(t.number) for t in current.tables if t.hands]
         if started or any(store.has_plays(tx, t.game_id) for t in current.tables):
             raise Conflict(
-                f"Hands have been entered at table {', '.join(started) or 'a table'}: "
-                f"round {round_number} can no longer be seated again.",
+                say(
+                    "Hands have been entered at table %(tables)s: "
+                    "round %(number)s can no longer be seated again.",
+                    tables=", ".join(started),
+                    number=round_number,
+                )
+                if started
+                else say(
+                    "Hands have been entered at a table: "
+                    "round %(number)s can no longer be seated again.",
+                    number=round_number,
+                ),
                 "round",
             )
         store.delete_night_round(tx, night.id, round_number)
@@ -688,7 +761,9 @@ def call_time(db: Connection, league: League, number: int, round_number: int, ac
         night = load_night(tx, league, number)
         current = night.current
         if current is None or current.number != round_number:
-            raise Conflict(f"Round {round_number} is not being played.", "round")
+            raise Conflict(
+                say("Round %(number)s is not being played.", number=round_number), "round"
+            )
         at = store.now()
         called = store.call_time(tx, [t.game_id for t in current.tables], at)
         for game_id in called:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import RuleError
+from scorekeeper.words import say, say_n
 
 Entrant = tuple[str, ...]
 RECENT_ROUNDS = 3  # opponents are not met again within this many rounds
@@ -66,7 +67,9 @@ class Layout:
 
     def __post_init__(self) -> None:
         if self.preferred not in self.sizes:
-            raise RuleError(f"tables of {self.preferred} are not allowed here", "table_size")
+            raise RuleError(
+                say("tables of %(size)s are not allowed here", size=self.preferred), "table_size"
+            )
 
 
 @dataclass
@@ -146,13 +149,24 @@ def seat_round(
 ) -> Seating:
     """Seat the entrants in `order` (best placed first) for the next round."""
     if len(set(order)) != len(order):
-        raise RuleError("an entrant is listed twice", "players")
+        raise RuleError(say("an entrant is listed twice"), "players")
     sizes = table_sizes(len(order), layout)
     if not sizes:
         least = min(layout.sizes)
         raise RuleError(
-            f"{len(order)} {'pairs' if layout.pairs else 'players'} present: "
-            f"a table needs at least {least}",
+            say_n(
+                "%(count)s pair present: a table needs at least %(least)s",
+                "%(count)s pairs present: a table needs at least %(least)s",
+                len(order),
+                least=least,
+            )
+            if layout.pairs
+            else say_n(
+                "%(count)s player present: a table needs at least %(least)s",
+                "%(count)s players present: a table needs at least %(least)s",
+                len(order),
+                least=least,
+            ),
             "players",
         )
     out = choose_byes(order, byes_so_far, len(order) - sum(sizes))

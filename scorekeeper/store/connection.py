@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from scorekeeper.errors import Unavailable
 from scorekeeper.store.schema import migrations
+from scorekeeper.words import say
 
 BUSY_TIMEOUT_MS = 5000
 CONNECTIONS_KEY = "scorekeeper.connections"
@@ -166,8 +167,10 @@ def is_transient(error: sqlite3.Error) -> bool:
 
 def unavailable() -> Unavailable:
     return Unavailable(
-        "The scores could not be saved just now: the laptop's storage is busy or full. "
-        "Nothing was recorded. Try again in a few seconds."
+        say(
+            "The scores could not be saved just now: the laptop's storage is busy or full. "
+            "Nothing was recorded. Try again in a few seconds."
+        )
     )
 
 
@@ -382,7 +385,12 @@ def copy_checked(source: Path, copy: Path) -> None:
         src.backup(dst)
         verdict = dst.execute("PRAGMA integrity_check").fetchone()[0]
         if verdict != "ok":
-            raise BackupFailed(f"The copy did not check out ({verdict}); nothing was replaced.")
+            raise BackupFailed(
+                say(
+                    "The copy did not check out (%(verdict)s); nothing was replaced.",
+                    verdict=str(verdict),
+                )
+            )
     finally:
         dst.close()
         src.close()

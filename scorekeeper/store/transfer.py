@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.errors import BadRequest
 from scorekeeper.store.connection import Connection
+from scorekeeper.words import say
 
 Row = dict[str, Any]
 # Idempotency keys only matter for a retry in flight: they stay behind.
@@ -88,7 +89,11 @@ def insert_rows(db: Connection, table: str, rows: list[Row]) -> int:
         unknown = sorted(set(row) - known)
         if unknown:
             raise BadRequest(
-                f"The export has {table} columns this Scorekeeper doesn't know: {', '.join(unknown)}."
+                say(
+                    "The export has %(table)s columns this Scorekeeper doesn't know: %(columns)s.",
+                    table=table,
+                    columns=", ".join(unknown),
+                )
             )
         names = ", ".join(f"[{column}]" for column in row)
         marks = ", ".join("?" for _ in row)
@@ -98,7 +103,11 @@ def insert_rows(db: Connection, table: str, rows: list[Row]) -> int:
             )
         except (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
             raise BadRequest(
-                f"The export's {table} rows are incomplete or clash: {error}."
+                say(
+                    "The export's %(table)s rows are incomplete or clash: %(error)s.",
+                    table=table,
+                    error=str(error),
+                )
             ) from None
         last = cursor.lastrowid or 0
     return last

@@ -18,7 +18,7 @@ from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
 from scorekeeper.web.writes import read_only
-from scorekeeper.words import in_words
+from scorekeeper.words import in_words, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -33,18 +33,18 @@ def json_body() -> dict[str, Any]:
     """
     if request.mimetype != "application/json":
         raise UnsupportedMediaType(
-            "Send the body as JSON, with the header Content-Type: application/json."
+            say("Send the body as JSON, with the header Content-Type: application/json.")
         )
     try:
         body = json.loads(request.get_data(cache=True), parse_int=json_integer)
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadRequest('The body must be JSON, like {"pips": {…}}.') from None
+        raise BadRequest(say('The body must be JSON, like {"pips": {…}}.')) from None
     except TooLong:  # thousands of digits: Python will not read it, and it is no score
-        raise RuleError("A number in the body is far too long to be a score.") from None
+        raise RuleError(say("A number in the body is far too long to be a score.")) from None
     except RecursionError:
-        raise BadRequest("The body is nested far deeper than any real entry.") from None
+        raise BadRequest(TOO_DEEP) from None
     if not isinstance(body, dict):
-        raise BadRequest("The body must be a JSON object ({…}).")
+        raise BadRequest(say("The body must be a JSON object ({…})."))
     check_shape(body)
     normalized: dict[str, Any] = in_nfc(body)
     return normalized
@@ -76,6 +76,7 @@ def json_integer(text: str) -> int:
 
 
 MAX_DEPTH = 16
+TOO_DEEP = say("The body is nested far deeper than any real entry.")
 
 
 def check_shape(body: Any) -> None:
@@ -84,14 +85,14 @@ def check_shape(body: Any) -> None:
     while pending:
         value, depth = pending.pop()
         if depth > MAX_DEPTH:
-            raise BadRequest("The body is nested far deeper than any real entry.")
+            raise BadRequest(TOO_DEEP)
         if isinstance(value, dict):
             pending.extend((key, depth + 1) for key in value)
             pending.extend((item, depth + 1) for item in value.values())
         elif isinstance(value, list):
             pending.extend((item, depth + 1) for item in value)
         elif isinstance(value, str) and not is_text(value):
-            raise BadRequest("The body holds a character that is not text (a lone surrogate).")
+            raise BadRequest(say("The body holds a character that is not text (a lone surrogate)."))
 
 
 def is_text(value: str) -> bool:
@@ -121,7 +122,7 @@ def if_match() -> int | None:
         return None
     version = read_whole_number(raw.strip().removeprefix("W/").strip('"'))
     if version is None:
-        raise BadRequest("If-Match must be the game's version number, as the API returned it.")
+        raise BadRequest(say("If-Match must be the game's version number, as the API returned it."))
     return version
 
 
@@ -233,7 +234,8 @@ def next_game(game_id: str) -> Response:
 @read_only
 def muggins_check() -> Response:
     """The muggins-call checker: what the open ends count and what that scores. No game needed."""
-    return jsonify(checker.check(json_body()))
+    checked = checker.check(json_body())
+    return jsonify({**checked, "explanation": translate(checked["explanation"])})
 
 
 @bp.post("/leagues")

@@ -16,20 +16,23 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper.errors import AppError, RuleError, TooManyRequests, Unavailable
 from scorekeeper.store import is_transient, unavailable
+from scorekeeper.web.language import translate
+from scorekeeper.words import Message, say
 
 
 def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str, field: str | None = None) -> Response:
+def error_response(status: int, message: str | Message, field: str | None = None) -> Response:
+    said = translate(message)
     if wants_json():
-        body: dict[str, str] = {"error": message}
+        body: dict[str, str] = {"error": said}
         if field:
             body["field"] = field
         response = jsonify(body)
     else:
-        response = Response(render_template("error.html", status=status, message=message))
+        response = Response(render_template("error.html", status=status, message=said))
     response.status_code = status
     return response
 
@@ -37,9 +40,9 @@ def error_response(status: int, message: str, field: str | None = None) -> Respo
 def refusal(error: AppError | RuleError) -> Response:
     """The answer to any refusal, for the pages that draw their own with the form kept."""
     if isinstance(error, RuleError):
-        said = str(error)
+        said = translate(error.message)
         return error_response(422, said[:1].upper() + said[1:], error.field)
-    response = error_response(error.status, str(error), error.field)
+    response = error_response(error.status, error.message, error.field)
     if isinstance(error, TooManyRequests):
         response.headers["Retry-After"] = str(error.retry_after)
     return response
@@ -62,20 +65,26 @@ def init_app(app: Flask) -> None:
         # A form without a valid CSRF token did not come from our page: refuse it as forbidden.
         return error_response(
             403,
-            "This form has expired or did not come from this app. Reload the page and try again.",
+            say(
+                "This form has expired or did not come from this app. "
+                "Reload the page and try again."
+            ),
         )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         messages = {
-            404: "There is nothing at this address.",
-            405: "That is not something this address does.",
-            413: "That request is far larger than any real entry.",
+            400: say("That request could not be read. Reload the page and try again."),
+            404: say("There is nothing at this address."),
+            405: say("That is not something this address does."),
+            413: say("That request is far larger than any real entry."),
         }
         status = error.code or 500
         if status >= 500:
             return unexpected(error)
-        return error_response(status, messages.get(status, error.description or error.name))
+        # Werkzeug's own descriptions are English only: any other refusal says its code.
+        refused = say("That request was refused (HTTP %(status)s).", status=str(status))
+        return error_response(status, messages.get(status, refused))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:
@@ -85,6 +94,8 @@ def init_app(app: Flask) -> None:
         current_app.logger.error("Unexpected error on %s", request.path, exc_info=original)
         return error_response(
             500,
-            "Something went wrong on the server. What you entered may not have been saved: "
-            "reload the page to see the scores as they are.",
+            say(
+                "Something went wrong on the server. What you entered may not have been saved: "
+                "reload the page to see the scores as they are."
+            ),
         )

@@ -30,7 +30,7 @@ bp = Blueprint("plays", __name__)
 
 @bp.post("/games/<game_id>/plays")
 def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
-    loaded, writer = scorer_writer(game_id, "enter the play again")
+    loaded, writer = scorer_writer(game_id, say("enter the play again"))
     try:
         play = read_play(loaded, request.form)
         games.record_play(get_db(), game_id, play, writer)
@@ -45,7 +45,7 @@ def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
 
 @bp.post("/games/<game_id>/plays/undo")
 def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
-    loaded, writer = scorer_writer(game_id, "try again")
+    loaded, writer = scorer_writer(game_id, say("try again"))
     try:
         games.undo_play(get_db(), game_id, writer)
     except (Conflict, Unavailable) as refused:
@@ -64,7 +64,7 @@ def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
 
 
-def scorer_writer(game_id: str, again: str) -> tuple[games.Game, games.Writer]:
+def scorer_writer(game_id: str, again: Message) -> tuple[games.Game, games.Writer]:
     """The game and this phone's right to change it, at the version its page showed.
 
     The version makes a second tap on the same button a refusal rather than a second play
@@ -73,7 +73,7 @@ def scorer_writer(game_id: str, again: str) -> tuple[games.Game, games.Writer]:
     loaded = scoring_game(game_id)
     form = HandForm()
     if not form.validate_on_submit():
-        raise Forbidden(f"This form has expired. Reload the page and {again}.")
+        raise Forbidden(say("This form has expired. Reload the page and %(again)s.", again=again))
     return loaded, scorer.page_writer(loaded, form.expected_version())
 
 

@@ -24,6 +24,7 @@ from flask import Flask, Response, current_app, request
 from scorekeeper.errors import TooManyRequests
 from scorekeeper.web.errors import refusal
 from scorekeeper.web.writes import is_read_only
+from scorekeeper.words import say
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -131,7 +132,7 @@ def client() -> str:
 
 def too_many(wait: float) -> TooManyRequests:
     return TooManyRequests(
-        "Too many changes from this device in a short time. Wait a moment and try again.",
+        say("Too many changes from this device in a short time. Wait a moment and try again."),
         retry_after=math.ceil(wait),
     )
 

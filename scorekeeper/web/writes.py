@@ -27,6 +27,7 @@ from flask import Flask, Response, make_response, request
 from scorekeeper import store
 from scorekeeper.errors import BadRequest, Conflict, Unavailable, Unprocessable
 from scorekeeper.store import get_db, write_transaction
+from scorekeeper.words import say
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEY_LENGTH = range(1, 201)
@@ -60,7 +61,7 @@ def request_key() -> RequestKey | None:
     header = request.headers.get("Idempotency-Key")
     if header is not None:
         if len(header) not in KEY_LENGTH:
-            raise BadRequest("Idempotency-Key must be 1 to 200 characters.", "Idempotency-Key")
+            raise BadRequest(say("Idempotency-Key must be 1 to 200 characters."), "Idempotency-Key")
         return RequestKey(f"api:{header}", binding(with_route=True), from_page=False)
     if request.path.startswith("/api/") or request.mimetype not in FORM_TYPES:
         return None
@@ -159,22 +160,31 @@ def replay(row: dict[str, Any], key: RequestKey) -> Response:
     if row["binding"] != key.binding:
         if key.from_page:
             raise Unprocessable(
-                "This form was already sent with other values. Reload the page and enter it again."
+                say(
+                    "This form was already sent with other values. "
+                    "Reload the page and enter it again."
+                )
             )
         raise Unprocessable(
-            "This Idempotency-Key was already used for a different request (another address "
-            "or body). Send a new key with a new request.",
+            say(
+                "This Idempotency-Key was already used for a different request (another address "
+                "or body). Send a new key with a new request."
+            ),
             "Idempotency-Key",
         )
     if row["undone_at"] is not None:
         if key.from_page:
             raise Conflict(
-                "This hand was saved once and has been undone since: it was not saved again. "
-                "Enter it anew if it should stand."
+                say(
+                    "This hand was saved once and has been undone since: it was not saved again. "
+                    "Enter it anew if it should stand."
+                )
             )
         raise Conflict(
-            "The change this request made was undone since; it was not recorded again. "
-            "Send it with a new key to record it again."
+            say(
+                "The change this request made was undone since; it was not recorded again. "
+                "Send it with a new key to record it again."
+            )
         )
     response = Response(row["body"], status=row["status"], content_type=row["content_type"])
     if row["location"]:

@@ -16,6 +16,7 @@ from scorekeeper.web.entry_forms import (
     texas_42,
 )
 from scorekeeper.web.entry_forms.base import EntryForm
+from scorekeeper.words import say
 
 ENTRY_FORMS: dict[str, EntryForm] = {
     "block": block.FORM,
@@ -36,5 +37,7 @@ ENTRY_FORMS: dict[str, EntryForm] = {
 def entry_form(ruleset_id: str) -> EntryForm:
     """The page form for this game."""
     if ruleset_id not in ENTRY_FORMS:
-        raise RuleError(f"{ruleset_id} cannot be scored on a page yet; use the JSON API")
+        raise RuleError(
+            say("%(game)s cannot be scored on a page yet; use the JSON API", game=ruleset_id)
+        )
     return ENTRY_FORMS[ruleset_id]

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.numbers import read_whole_number, too_long
+from scorekeeper.words import Message, say
 
 FormData = MultiDict[str, str]
 Entry = dict[str, Any]
@@ -31,7 +32,7 @@ class EntryForm:
     scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
 
 
-def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
+def form_number(form: FormData, name: str, what: Message, field: str) -> int | None:
     """A whole number typed or tapped into `name`; blank is None."""
     raw = (form.get(name) or "").strip().replace("−", "-")
     if not raw:
@@ -40,8 +41,17 @@ def form_number(form: FormData, name: str, what: str, field: str) -> int | None:
     if number is not None:
         return number
     if too_long(raw):
-        raise RuleError(f"{what} is far too large: {len(raw.lstrip('-'))} digits", field)
-    raise RuleError(f"{what} must be a whole number, not “{raw[:20]}”", field)
+        raise RuleError(
+            say(
+                "%(what)s is far too large: %(digits)s digits",
+                what=what,
+                digits=str(len(raw.lstrip("-"))),  # a count, not an amount: bare (5000)
+            ),
+            field,
+        )
+    raise RuleError(
+        say("%(what)s must be a whole number, not “%(typed)s”", what=what, typed=raw[:20]), field
+    )
 
 
 def seat_values(game: Game, form: FormData, prefix: str) -> dict[str, str]:
@@ -52,11 +62,13 @@ def seat_values(game: Game, form: FormData, prefix: str) -> dict[str, str]:
 
 
 def side_numbers_or_rest(
-    game: Game, form: FormData, prefix: str, what: str, total: int | None = None
+    game: Game, form: FormData, prefix: str, what: Message, total: int | None = None
 ) -> dict[str, int | None]:
     """A number per side; with `total`, one side left blank gets what the others leave of it."""
     values = {
-        side: form_number(form, f"{prefix}-{i}", f"{what} for {side}", prefix)
+        side: form_number(
+            form, f"{prefix}-{i}", say("%(what)s for %(side)s", what=what, side=side), prefix
+        )
         for i, side in enumerate(game.table.sides)
     }
     blank = [side for side, value in values.items() if value is None]
@@ -76,6 +88,16 @@ def tile_list(text: str) -> list[str]:
     return [part for part in text.replace(",", " ").split() if part]
 
 
-def spoken_list(names: list[str]) -> str:
+def spoken_list(names: list[str]) -> Message | str:
     """'Ann', 'Ann and Bob', 'Ann, Bob and Cy': names as a sentence says them."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return say("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
+
+
+def each_and(names: list[str]) -> Message | str:
+    """'Ann and Bob and Cy': every name joined by "and", as some refusals list them."""
+    said: Message | str = names[0]
+    for name in names[1:]:
+        said = say("%(names)s and %(last)s", names=said, last=name)
+    return said

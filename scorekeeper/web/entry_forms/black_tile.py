@@ -18,8 +18,10 @@ from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
+    each_and,
     side_numbers_or_rest,
 )
+from scorekeeper.words import say
 
 WIDOW = "widow"  # the value of a tile's "widow" choice; seats are numbers, so never a seat
 
@@ -34,7 +36,9 @@ def read(game: Game, form: FormData) -> Entry:
     typed = any((form.get(f"points-{i}") or "").strip() for i in range(len(game.table.players)))
     if not owners and moon is None and not typed:
         raise RuleError(
-            "tap who took each point tile, tap who shot the moon, or enter each player's points",
+            say(
+                "tap who took each point tile, tap who shot the moon, or enter each player's points"
+            ),
             "captured",
         )
     entry: Entry = {}
@@ -61,7 +65,7 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     seat = as_whole_number(value)
     if isinstance(seat, int) and seat < len(players):
         return players[seat]
-    raise RuleError(f"“{value[:20]}” is not a seat at this table", field)
+    raise RuleError(say("“%(typed)s” is not a seat at this table", typed=value[:20]), field)
 
 
 def tile_owners(game: Game, variant: Variant, form: FormData) -> Owners:
@@ -81,18 +85,31 @@ def captured_entry(game: Game, variant: Variant, owners: Owners, moon: str | Non
     if moon is not None:
         for tile, owner in owners.items():
             if owner != moon:
-                given = "marked as the widow" if owner is None else f"given to {owner}"
                 raise RuleError(
-                    f"{moon} shot the moon, so {moon} took every point tile, but {tile} is "
-                    f"{given}: tap it again, or tap No under the moon",
+                    say(
+                        "%(player)s shot the moon, so %(player)s took every point tile, but "
+                        "%(tile)s is marked as the widow: tap it again, or tap No under the moon",
+                        player=moon,
+                        tile=str(tile),
+                    )
+                    if owner is None
+                    else say(
+                        "%(player)s shot the moon, so %(player)s took every point tile, but "
+                        "%(tile)s is given to %(owner)s: tap it again, or tap No under the moon",
+                        player=moon,
+                        tile=str(tile),
+                        owner=owner,
+                    ),
                     "moon",
                 )
         owners = {tile: moon for tile, _ in variant.point_tiles}
     widows = [tile for tile, owner in owners.items() if owner is None]
     if len(widows) > 1:
         raise RuleError(
-            f"only one tile is left over as the widow, but {' and '.join(map(str, widows))} "
-            "are all marked as the widow",
+            say(
+                "only one tile is left over as the widow, but %(tiles)s are all marked as the widow",
+                tiles=each_and([str(tile) for tile in widows]),
+            ),
             "captured",
         )
     captured = {
@@ -113,12 +130,15 @@ def points_entry(game: Game, variant: Variant, form: FormData) -> Entry:
     if widow:
         entry["widow"] = widow
         in_play -= variant.value(parse_tile(widow, "widow"))
-    points = side_numbers_or_rest(game, form, "points", "the points", total=in_play)
+    points = side_numbers_or_rest(game, form, "points", say("the points"), total=in_play)
     blank = [side for side, value in points.items() if value is None]
     if blank:  # a blank is not 0: only one box may be left for the page to fill in
         raise RuleError(
-            f"type the points of {' and '.join(blank)}: only one box may be left blank "
-            "(it gets what the others leave)",
+            say(
+                "type the points of %(sides)s: only one box may be left blank "
+                "(it gets what the others leave)",
+                sides=each_and(blank),
+            ),
             "points",
         )
     entry["points"] = {side: value or 0 for side, value in points.items()}

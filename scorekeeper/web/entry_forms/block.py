@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -11,10 +11,12 @@ from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
+    each_and,
     form_number,
     player_named,
     tile_list,
 )
+from scorekeeper.words import Message, say, say_n
 
 BLOCKED = "blocked"  # the "Nobody: blocked" choice; a blank choice is a choice not made yet
 
@@ -33,7 +35,7 @@ def went_out(game: Game, form: FormData) -> str | None:
     """Who went out, or None for "Nobody: blocked"; left unchosen, the hand is not saved."""
     chosen = player_named(game, form, "domino")
     if chosen is None:
-        raise RuleError("tap who went out, or “Nobody: blocked”", "domino")
+        raise RuleError(say("tap who went out, or “Nobody: blocked”"), "domino")
     if chosen == BLOCKED and chosen.casefold() not in map(str.casefold, game.table.players):
         return None
     return chosen
@@ -50,28 +52,53 @@ def pips_or_tiles(game: Game, form: FormData, domino: str | None) -> Entry:
     tiles = {side: tile_list(form.get(f"tiles-{i}", "")) for i, side in enumerate(sides)}
     if form.get("mode") == "tiles" or any(tiles.values()):
         for i, side in enumerate(sides):
-            typed = form_number(form, f"pips-{i}", f"the pips left for {side}", "pips")
+            typed = form_number(form, f"pips-{i}", pips_left(side), "pips")
             if not tiles[side] and typed:
                 raise RuleError(
-                    f"tiles were picked for some hands but {side}'s {typed} pips were typed: "
-                    f"pick {side}'s tiles too, or clear the picked tiles",
+                    say(
+                        "tiles were picked for some hands but %(side)s's %(pips)s pips were "
+                        "typed: pick %(side)s's tiles too, or clear the picked tiles",
+                        side=side,
+                        pips=typed,
+                    ),
                     "tiles",
                 )
-        untold([s for s in sides if not tiles[s] and s != out], "pick the tiles left", "tiles")
+        untold([s for s in sides if not tiles[s] and s != out], pick_tiles, "tiles")
         return {"tiles": tiles}
     pips = {
-        side: form_number(form, f"pips-{i}", f"the pips left for {side}", "pips")
+        side: form_number(form, f"pips-{i}", pips_left(side), "pips")
         for i, side in enumerate(sides)
     }
-    untold([s for s, v in pips.items() if v is None and s != out], "type the pips left", "pips")
+    untold([s for s, v in pips.items() if v is None and s != out], type_pips, "pips")
     return {"pips": {side: value or 0 for side, value in pips.items()}}
 
 
-def untold(missing: list[str], ask: str, field: str) -> None:
+def pips_left(side: str) -> Message:
+    return say("the pips left for %(side)s", side=side)
+
+
+def pick_tiles(count: int, sides: Message | str) -> Message:
+    return say_n(
+        "pick the tiles left in %(sides)s's hand (0 if none)",
+        "pick the tiles left in %(sides)s's hands (0 if none)",
+        count,
+        sides=sides,
+    )
+
+
+def type_pips(count: int, sides: Message | str) -> Message:
+    return say_n(
+        "type the pips left in %(sides)s's hand (0 if none)",
+        "type the pips left in %(sides)s's hands (0 if none)",
+        count,
+        sides=sides,
+    )
+
+
+def untold(missing: list[str], ask: Callable[[int, Message | str], Message], field: str) -> None:
     """Refuse a hand whose count leaves a side blank: a blank is not 0."""
     if missing:
-        hands = "hands" if len(missing) > 1 else "hand"
-        raise RuleError(f"{ask} in {' and '.join(missing)}'s {hands} (0 if none)", field)
+        raise RuleError(ask(len(missing), each_and(missing)), field)
 
 
 def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:

@@ -18,17 +18,20 @@ from scorekeeper.web.entry_forms.base import (
     form_number,
     spoken_list,
 )
+from scorekeeper.words import say
 
 
 def read(game: Game, form: FormData) -> Entry:
     """points-<n> for every side n."""
     points = {
-        side: form_number(form, f"points-{i}", f"{side}'s points", "points")
+        side: form_number(form, f"points-{i}", say("%(side)s's points", side=side), "points")
         for i, side in enumerate(game.table.sides)
     }
     missing = [side for side, value in points.items() if value is None]
     if missing:
-        raise RuleError(f"type {spoken_list(missing)}'s points (0 if none)", "points")
+        raise RuleError(
+            say("type %(sides)s's points (0 if none)", sides=spoken_list(missing)), "points"
+        )
     return {"points": {side: value or 0 for side, value in points.items()}}
 
 

@@ -23,6 +23,7 @@ from scorekeeper.web.entry_forms.base import (
     side_numbers_or_rest,
 )
 from scorekeeper.web.entry_forms.moon import bidder_or_passed, by_side, tricks_taken
+from scorekeeper.words import say
 
 FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles")
 TRICKS = 10
@@ -45,13 +46,27 @@ def read(game: Game, form: FormData) -> Entry:
 def bid_chosen(form: FormData) -> int | str:
     """A bid button (50, 55, … or Nel-O) or a bid typed in bid_exact, not two different ones."""
     tapped = (form.get("bid") or "").strip()
-    typed = form_number(form, "bid_exact", "the bid", "bid")
+    typed = form_number(form, "bid_exact", say("the bid"), "bid")
     if typed is not None and tapped and tapped != str(typed):
-        raise RuleError(f"tap a bid or type one, not both ({tapped} and {typed})", "bid")
+        raise RuleError(
+            say(
+                "tap a bid or type one, not both (%(tapped)s and %(typed)s)",
+                tapped=tapped[:20],
+                typed=typed,
+            ),
+            "bid",
+        )
     if typed is not None:
         return typed
     if not tapped:
-        raise RuleError(f"tap the bid, or type one from {LOWEST_BID} to {HIGHEST_BID}", "bid")
+        raise RuleError(
+            say(
+                "tap the bid, or type one from %(lowest)s to %(highest)s",
+                lowest=LOWEST_BID,
+                highest=HIGHEST_BID,
+            ),
+            "bid",
+        )
     return as_whole_number(tapped)
 
 
@@ -60,7 +75,7 @@ def count_given(game: Game, form: FormData) -> Entry:
     tiles = count_tiles_taken(game, form)
     if tiles:
         return {"count_tiles": tiles}
-    count = side_numbers_or_rest(game, form, "count", "the count", ALL_COUNT)
+    count = side_numbers_or_rest(game, form, "count", say("the count"), ALL_COUNT)
     if all(value is None for value in count.values()):
         return {}
     return {"count": count}

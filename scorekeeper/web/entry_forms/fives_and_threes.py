@@ -14,6 +14,7 @@ from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.web.entry_forms import muggins
 from scorekeeper.web.entry_forms.base import Entry, EntryForm, FormData
+from scorekeeper.words import say
 
 BLOCKED = "blocked"  # the choice "Nobody: blocked"
 
@@ -30,7 +31,7 @@ def read(game: Game, form: FormData) -> Entry:
     """domino (a player, a team, or "blocked"), which must be chosen; the plays when correcting."""
     chosen = (form.get("domino") or "").strip()
     if not chosen:
-        raise RuleError("tap who chipped out, or “Nobody: blocked”", "domino")
+        raise RuleError(say("tap who chipped out, or “Nobody: blocked”"), "domino")
     entry: Entry = {"domino": None if chosen == BLOCKED else chosen}
     plays = muggins.play_rows(form)
     if plays:

@@ -24,7 +24,7 @@ from scorekeeper.web.entry_forms.base import (
     player_named,
     tile_list,
 )
-from scorekeeper.web.entry_forms.mexican_train import outcome, untold
+from scorekeeper.web.entry_forms.mexican_train import outcome, type_pips, untold
 from scorekeeper.words import say
 
 TRANQUE = "tranque"  # the "Nobody: tranque" choice
@@ -45,7 +45,7 @@ def read(game: Game, form: FormData) -> Entry:
     if domino is None and needs_closer(game):
         closer = player_named(game, form, "closer")
         if closer is None:
-            raise RuleError("tap who closed the game (made the last play)", "closer")
+            raise RuleError(say("tap who closed the game (made the last play)"), "closer")
         entry["closer"] = closer
     for flag in ("capicua", "chuchazo"):
         if form.get(flag):
@@ -60,10 +60,10 @@ def read(game: Game, form: FormData) -> Entry:
 def player_pips(game: Game, form: FormData, domino: str | None) -> dict[str, int]:
     """Each player's pips; only the player who dominoed may be blank (their 0 is derived)."""
     pips = {
-        player: form_number(form, f"pips-{i}", f"{player}'s pips", "pips")
+        player: form_number(form, f"pips-{i}", say("%(player)s's pips", player=player), "pips")
         for i, player in enumerate(game.table.players)
     }
-    untold([p for p, v in pips.items() if v is None and p != domino], "type the pips", "pips")
+    untold([p for p, v in pips.items() if v is None and p != domino], type_pips, "pips")
     return {p: v or 0 for p, v in pips.items()}
 
 
@@ -74,9 +74,7 @@ def team_pips(game: Game, form: FormData, domino: str | None) -> dict[str, int] 
     0 the page filled in, not a count."""
     teams = game.table.sides
     typed = {
-        team: form_number(
-            form, f"team-pips-{i}", str(say("the pips for %(team)s", team=team)), "pips"
-        )
+        team: form_number(form, f"team-pips-{i}", say("the pips for %(team)s", team=team), "pips")
         for i, team in enumerate(teams)
     }
     if all(value is None for value in typed.values()):
@@ -87,19 +85,16 @@ def team_pips(game: Game, form: FormData, domino: str | None) -> dict[str, int] 
         if player != domino and (form.get(f"pips-{i}") or "").strip()
     ]
     if per_player:
-        # str(): the page's error partial writes the sentence as text until the languages land.
         raise RuleError(
-            str(
-                say(
-                    "type the pips per player or per team, not both (%(player)s's pips are typed)",
-                    player=per_player[0],
-                )
+            say(
+                "type the pips per player or per team, not both (%(player)s's pips are typed)",
+                player=per_player[0],
             ),
             "pips",
         )
     blank = [team for team, value in typed.items() if value is None]
     if blank:
-        raise RuleError(str(say("type the pips left in %(team)s's hands", team=blank[0])), "pips")
+        raise RuleError(say("type the pips left in %(team)s's hands", team=blank[0]), "pips")
     return {team: value or 0 for team, value in typed.items()}
 
 
@@ -107,14 +102,14 @@ def last_tile(form: FormData) -> Entry:
     """The last tile played and the open ends before it, typed only to have the capicúa or
     chuchazo checked; the ends need the tile, and come as a pair."""
     tile = (form.get("last_tile") or "").strip()
-    ends = [form_number(form, f"end-{i}", str(say("an open end")), "ends_before") for i in (0, 1)]
+    ends = [form_number(form, f"end-{i}", say("an open end"), "ends_before") for i in (0, 1)]
     if all(end is None for end in ends):
         return {"last_tile": tile} if tile else {}
     if any(end is None for end in ends):
-        raise RuleError(str(say("type both open ends before the last tile")), "ends_before")
+        raise RuleError(say("type both open ends before the last tile"), "ends_before")
     if not tile:
         raise RuleError(
-            str(say("type the last tile played: the open ends are checked against it")),
+            say("type the last tile played: the open ends are checked against it"),
             "last_tile",
         )
     return {"last_tile": tile, "ends_before": ends}
@@ -122,7 +117,7 @@ def last_tile(form: FormData) -> Entry:
 
 def dominoed(game: Game, form: FormData) -> str | None:
     """Who dominoed, or None for "Nobody: tranque"; left unchosen, the hand is not saved."""
-    return outcome(game, form, TRANQUE, "tap who dominoed, or “Nobody: tranque”")
+    return outcome(game, form, TRANQUE, say("tap who dominoed, or “Nobody: tranque”"))
 
 
 def needs_closer(game: Game) -> bool:

@@ -6,7 +6,7 @@ value the page may fill in is the 0 of the player who went out (shown filled, no
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorekeeper.errors import RuleError
@@ -20,6 +20,7 @@ from scorekeeper.web.entry_forms.base import (
     spoken_list,
     tile_list,
 )
+from scorekeeper.words import Message, say, say_n
 
 BLOCKED = "blocked"  # the "Nobody: blocked" choice; a blank choice is a choice not made yet
 NOBODY = "nobody"  # nobody holds the 0-0
@@ -33,14 +34,14 @@ def read(game: Game, form: FormData) -> Entry:
     entry: Entry
     if form.get("mode") == "tiles" or any(tiles.values()):
         missing = [p for p in players if not tiles[p] and p != domino and domino is not None]
-        untold(missing, "pick the tiles left", "tiles")
+        untold(missing, pick_tiles, "tiles")
         entry = {"tiles": tiles, "domino": domino}
     else:
         pips = {
-            player: form_number(form, f"pips-{i}", f"{player}'s pips", "pips")
+            player: form_number(form, f"pips-{i}", say("%(player)s's pips", player=player), "pips")
             for i, player in enumerate(players)
         }
-        untold([p for p, v in pips.items() if v is None and p != domino], "type the pips", "pips")
+        untold([p for p, v in pips.items() if v is None and p != domino], type_pips, "pips")
         entry = {"pips": {p: v or 0 for p, v in pips.items()}, "domino": domino}
         holder = double_blank(game, form)
         if holder is not None:
@@ -50,10 +51,10 @@ def read(game: Game, form: FormData) -> Entry:
 
 def went_out(game: Game, form: FormData) -> str | None:
     """Who went out, or None for "Nobody: blocked"; left unchosen, the round is not saved."""
-    return outcome(game, form, BLOCKED, "tap who went out, or “Nobody: blocked”")
+    return outcome(game, form, BLOCKED, say("tap who went out, or “Nobody: blocked”"))
 
 
-def outcome(game: Game, form: FormData, nobody: str, ask: str) -> str | None:
+def outcome(game: Game, form: FormData, nobody: str, ask: Message) -> str | None:
     """The player chosen in `domino`, or None for the `nobody` choice; unchosen is refused."""
     chosen = player_named(game, form, "domino")
     if chosen is None:
@@ -69,7 +70,7 @@ def double_blank(game: Game, form: FormData) -> str | None:
         return None
     chosen = player_named(game, form, "double_blank")
     if chosen is None:
-        raise RuleError("tap who holds the 0-0, or “Nobody”", "double_blank")
+        raise RuleError(say("tap who holds the 0-0, or “Nobody”"), "double_blank")
     return None if chosen == NOBODY else chosen
 
 
@@ -82,11 +83,28 @@ def asks_double_blank(game: Game, number: int | None = None) -> bool:
     return engine != "0-0"
 
 
-def untold(missing: list[str], ask: str, field: str) -> None:
+def pick_tiles(count: int, players: Message | str) -> Message:
+    return say_n(
+        "pick the tiles left in %(players)s's hand",
+        "pick the tiles left in %(players)s's hands",
+        count,
+        players=players,
+    )
+
+
+def type_pips(count: int, players: Message | str) -> Message:
+    return say_n(
+        "type the pips left in %(players)s's hand",
+        "type the pips left in %(players)s's hands",
+        count,
+        players=players,
+    )
+
+
+def untold(missing: list[str], ask: Callable[[int, Message | str], Message], field: str) -> None:
     """Refuse a round that leaves a hand blank: a blank is not 0."""
     if missing:
-        hands = "hands" if len(missing) > 1 else "hand"
-        raise RuleError(f"{ask} left in {spoken_list(missing)}'s {hands}", field)
+        raise RuleError(ask(len(missing), spoken_list(missing)), field)
 
 
 def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:

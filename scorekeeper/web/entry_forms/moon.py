@@ -16,10 +16,12 @@ from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
+    each_and,
     form_number,
     player_named,
     side_numbers_or_rest,
 )
+from scorekeeper.words import say
 
 FIELDS = ("bidder", "bid", "tricks")
 
@@ -30,24 +32,32 @@ def bidder_or_passed(game: Game, form: FormData) -> Entry:
         return {"all_passed": True}
     bidder = player_named(game, form, "bidder")
     if bidder is None:
-        raise RuleError("tap the player who won the bidding, or “Everybody passed”", "bidder")
+        raise RuleError(say("tap the player who won the bidding, or “Everybody passed”"), "bidder")
     return {"bidder": bidder}
 
 
 def tricks_taken(game: Game, form: FormData, total: int) -> dict[str, int]:
     """tricks-<n> per side; one side left blank takes the rest, and when the tricks tapped
     already come to `total`, every side left blank took none."""
-    tricks = side_numbers_or_rest(game, form, "tricks", "the tricks", total)
+    tricks = side_numbers_or_rest(game, form, "tricks", say("the tricks"), total)
     given = sum(n for n in tricks.values() if n is not None)
     blank = [side for side, n in tricks.items() if n is None]
     if blank and given != total:
         if len(tricks) == 2:
             raise RuleError(
-                f"tap the tricks one team took: the other took the rest of {total}", "tricks"
+                say(
+                    "tap the tricks one team took: the other took the rest of %(total)s",
+                    total=total,
+                ),
+                "tricks",
             )
         raise RuleError(
-            f"tap the tricks of every side but one: the last took the rest of {total} "
-            f"({' and '.join(blank)} have none yet)",
+            say(
+                "tap the tricks of every side but one: the last took the rest of %(total)s "
+                "(%(blank)s have none yet)",
+                total=total,
+                blank=each_and(blank),
+            ),
             "tricks",
         )
     return {side: n or 0 for side, n in tricks.items()}
@@ -63,9 +73,9 @@ def read(game: Game, form: FormData) -> Entry:
     entry = bidder_or_passed(game, form)
     if "all_passed" in entry:
         return entry
-    bid = form_number(form, "bid", "the bid", "bid")
+    bid = form_number(form, "bid", say("the bid"), "bid")
     if bid is None:
-        raise RuleError("tap the bid, or “Shoot the moon”", "bid")
+        raise RuleError(say("tap the bid, or “Shoot the moon”"), "bid")
     return {**entry, "bid": bid, "tricks": tricks_taken(game, form, TRICKS_PER_HAND)}
 
 

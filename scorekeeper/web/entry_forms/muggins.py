@@ -22,6 +22,7 @@ from scorekeeper.web.entry_forms.base import (
     player_named,
     tile_list,
 )
+from scorekeeper.words import say
 
 # More rows than any hand has plays: a posted count beyond it is junk, not a hand.
 MAX_PLAY_ROWS = 100
@@ -31,10 +32,10 @@ def read_play(game: Game, form: FormData) -> Entry:
     """One play from the live-play form: the open ends after it, who played, who called."""
     ends = [as_whole_number(end.strip()) for end in form.getlist("end") if end.strip()]
     if not ends:
-        raise RuleError("tap the open ends after the play first", "plays")
+        raise RuleError(say("tap the open ends after the play first"), "plays")
     player = player_named(game, form, "player")
     if player is None:
-        raise RuleError("tap who played", "plays")
+        raise RuleError(say("tap who played"), "plays")
     play: Entry = {"player": player, "ends": ends}
     caller = player_named(game, form, "muggins_by")
     if caller is not None:
@@ -61,7 +62,7 @@ def read(game: Game, form: FormData) -> Entry:
 
 def play_rows(form: FormData) -> list[Entry]:
     """The plays of a hand being corrected, a row each; a row without ends or points is dropped."""
-    count = form_number(form, "plays", "the number of plays", "plays") or 0
+    count = form_number(form, "plays", say("the number of plays"), "plays") or 0
     rows = (row_play(form, row) for row in range(min(count, MAX_PLAY_ROWS)))
     return [play for play in rows if play is not None]
 
@@ -69,12 +70,14 @@ def play_rows(form: FormData) -> list[Entry]:
 def row_play(form: FormData, row: int) -> Entry | None:
     prefix = f"play-{row}"
     ends = tile_list(form.get(f"{prefix}-ends", ""))
-    points = form_number(form, f"{prefix}-points", f"the points of play {row + 1}", "plays")
+    points = form_number(
+        form, f"{prefix}-points", say("the points of play %(number)s", number=row + 1), "plays"
+    )
     if not ends and points is None:
         return None
     player = (form.get(f"{prefix}-player") or "").strip()
     if not player:
-        raise RuleError(f"play {row + 1}: choose who played it", "plays")
+        raise RuleError(say("play %(number)s: choose who played it", number=row + 1), "plays")
     play: Entry = {"player": player}
     if ends:
         play["ends"] = [as_whole_number(end) for end in ends]

@@ -24,6 +24,7 @@ from scorekeeper.web.entry_forms.base import (
 )
 from scorekeeper.web.entry_forms.eighty import count_tiles_taken
 from scorekeeper.web.entry_forms.moon import by_side, tricks_taken
+from scorekeeper.words import say
 
 FIELDS = (
     "bidder",
@@ -49,10 +50,10 @@ def read(game: Game, form: FormData) -> Entry:
         return {"all_passed": True}
     bidder = player_named(game, form, "bidder")
     if bidder is None:
-        raise RuleError("tap the player who won the bidding", "bidder")
-    bid = form_number(form, "bid", "the bid", "bid")
+        raise RuleError(say("tap the player who won the bidding"), "bidder")
+    bid = form_number(form, "bid", say("the bid"), "bid")
     if bid is None:
-        raise RuleError("tap the bid", "bid")
+        raise RuleError(say("tap the bid"), "bid")
     entry: Entry = {"bidder": bidder, "bid": bid}
     contract = (form.get("contract") or "").strip()
     if contract and contract != REGULAR:
@@ -63,9 +64,13 @@ def read(game: Game, form: FormData) -> Entry:
     entry.update(taken(game, form))
     if not {"made", "points", "tricks"} & set(entry):
         if game.options["scoring"] == "marks" or "contract" in entry:
-            raise RuleError("tap Made or Set", "made")
+            raise RuleError(say("tap Made or Set"), "made")
         raise RuleError(
-            f"type the points one team took (the other took the rest of {HAND_POINTS})", "points"
+            say(
+                "type the points one team took (the other took the rest of %(total)s)",
+                total=HAND_POINTS,
+            ),
+            "points",
         )
     return entry
 
@@ -74,16 +79,17 @@ def taken(game: Game, form: FormData) -> Entry:
     """Points typed, or tricks tapped with the count tiles; nothing when neither was given."""
     played_out = game.options["scoring"] == "points"
     points = side_numbers_or_rest(
-        game, form, "points", "the points", HAND_POINTS if played_out else None
+        game, form, "points", say("the points"), HAND_POINTS if played_out else None
     )
     given = [side for side, n in points.items() if n is not None]
     tricks_given = any(form.get(f"tricks-{i}") for i in range(len(game.table.sides)))
     if given and tricks_given:
-        raise RuleError("give the points or the tricks and count tiles, not both", "points")
+        raise RuleError(say("give the points or the tricks and count tiles, not both"), "points")
     if given:
         if len(given) < len(points):
             raise RuleError(
-                "type both teams' points: playing for marks the hand may stop early", "points"
+                say("type both teams' points: playing for marks the hand may stop early"),
+                "points",
             )
         return {"points": points}
     if not tricks_given:
@@ -92,7 +98,7 @@ def taken(game: Game, form: FormData) -> Entry:
     tiles = count_tiles_taken(game, form, COUNT_TILES)
     if not tiles:
         raise RuleError(
-            "tap the count tiles one team took (or “No count tile”): the other took the rest",
+            say("tap the count tiles one team took (or “No count tile”): the other took the rest"),
             "count_tiles",
         )
     return {"tricks": tricks, "count_tiles": tiles}

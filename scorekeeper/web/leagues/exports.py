@@ -6,49 +6,66 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, jsonify
 
 from scorekeeper.standings import LeagueGame, Standings
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import current_language, translate
 from scorekeeper.web.leagues.api import standings_json
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, shown
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.view import View, requested_view, view_games
 from scorekeeper.web.links import external_url
-from scorekeeper.words import in_words
+from scorekeeper.words import Message, in_words, say
+
+
+@dataclass(frozen=True)
+class Column:
+    """A CSV column: its key, which is the header in English, and its name in words.
+
+    The English header stays the key ("win_rate_percent"), as it always was: scripts and
+    spreadsheets that look columns up by it keep working, and a script gets it by sending
+    no Accept-Language (or English). A Spanish or Portuguese reader gets the column's name
+    in their words. Nothing in the app reads a CSV back (an import reads the JSON export),
+    and only the header changes: every cell of data is the same in every language.
+    """
+
+    key: str
+    name: Message
+
 
 STANDINGS_CSV_COLUMNS = (
-    "ruleset",
-    "game",
-    "season",
-    "place",
-    "player",
-    "played",
-    "won",
-    "win_rate_percent",
-    "points_for",
-    "points_against",
-    "average",
-    "rating",
-    "rating_uncertainty",
-    "rating_certainty",
-    "form",
-    "last_played",
+    Column("ruleset", say("Ruleset (id)")),
+    Column("game", say("Game")),
+    Column("season", say("Season")),
+    Column("place", say("Place")),
+    Column("player", say("Player")),
+    Column("played", say("Games played")),
+    Column("won", say("Games won")),
+    Column("win_rate_percent", say("Win rate (%)")),
+    Column("points_for", say("Points for")),
+    Column("points_against", say("Points against")),
+    Column("average", say("Average")),
+    Column("rating", say("Rating")),
+    Column("rating_uncertainty", say("Rating uncertainty (±)")),
+    Column("rating_certainty", say("Rating certainty")),
+    Column("form", say("Form")),
+    Column("last_played", say("Last played")),
 )
 GAMES_CSV_COLUMNS = (
-    "game",
-    "started",
-    "ruleset",
-    "status",
-    "player",
-    "side",
-    "points",
-    "won",
-    "place",
-    "url",
+    Column("game", say("Game (id)")),
+    Column("started", say("Started")),
+    Column("ruleset", say("Ruleset (id)")),
+    Column("status", say("Status")),
+    Column("player", say("Player")),
+    Column("side", say("Side")),
+    Column("points", say("Points")),
+    Column("won", say("Won the game")),
+    Column("place", say("Place")),
+    Column("url", say("Link")),
 )
 
 
@@ -72,12 +89,19 @@ def csv_cell(value: object) -> object:
     return text
 
 
-def csv_response(filename: str, header: Sequence[str], rows: list[list[object]]) -> Response:
+def header(columns: Sequence[Column]) -> list[str]:
+    """The header line in the requester's language: the keys in English (see Column)."""
+    if current_language() == "en":
+        return [column.key for column in columns]
+    return [translate(column.name) for column in columns]
+
+
+def csv_response(filename: str, columns: Sequence[Column], rows: list[list[object]]) -> Response:
     out = io.StringIO()
-    # A byte-order mark, so that Excel reads accented names as UTF-8.
+    # A byte-order mark, so that Excel reads accented names (and headers) as UTF-8.
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([csv_cell(name) for name in header])
+    writer.writerow([csv_cell(name) for name in header(columns)])
     writer.writerows([csv_cell(value) for value in row] for row in rows)
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'

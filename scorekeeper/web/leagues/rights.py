@@ -11,6 +11,7 @@ from flask import session
 from scorekeeper.errors import Forbidden
 from scorekeeper.store import League
 from scorekeeper.tokens import token_matches
+from scorekeeper.words import say
 
 SESSION_KEY = "leagues"
 
@@ -36,5 +37,7 @@ def held_token(league: League) -> str | None:
 
 def require_right(league: League, token: str | None) -> str:
     if token is None or not token_matches(token, league.token_hash):
-        raise Forbidden(f"Managing {league.name} needs its admin link (the league token).")
+        raise Forbidden(
+            say("Managing %(league)s needs its admin link (the league token).", league=league.name)
+        )
     return token

@@ -21,6 +21,7 @@ from scorekeeper.web.leagues.rights import require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
 from scorekeeper.web.nights.shown import night_json, round_json, table_json
+from scorekeeper.words import say
 
 API = "/api/leagues/<slug>/nights"
 
@@ -40,8 +41,12 @@ def check_version(league: League, number: int) -> None:
     night = nights.load_night(get_db(), league, number)
     if expected != night.version:
         raise Conflict(
-            f"The night changed since you read it (version {night.version} now, not {expected}). "
-            "Read it again and retry."
+            say(
+                "The night changed since you read it (version %(now)s now, not %(seen)s). "
+                "Read it again and retry.",
+                now=str(night.version),
+                seen=str(expected),
+            )
         )
 
 
@@ -90,7 +95,10 @@ def api_players(slug: str, number: int) -> Response:
     body = json_body()
     unknown = sorted(set(body) - {"add", "remove", "pairs"})
     if unknown:
-        raise RuleError(f"{unknown[0]} is not part of a check-in (add, remove, pairs)", unknown[0])
+        raise RuleError(
+            say("%(field)s is not part of a check-in (add, remove, pairs)", field=unknown[0]),
+            unknown[0],
+        )
     night = nights.check_in(get_db(), league, number, nights.parse_check_in(body))
     shown = night_json(night)
     return jsonify({"players": shown["players"], "version": night.version})
@@ -103,7 +111,7 @@ def api_seat(slug: str, number: int) -> Response:
     body = json_body() if request.content_length else {}
     expected = body.get("round")
     if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        raise RuleError("round must be the number of the round to seat", "round")
+        raise RuleError(say("round must be the number of the round to seat"), "round")
     seated = nights.seat(
         get_db(),
         league,

@@ -7,36 +7,37 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from scorekeeper.nights.night import Night
-from scorekeeper.web.leagues.exports import csv_response
+from scorekeeper.web.leagues.exports import Column, csv_response
 from scorekeeper.web.leagues.numbers import shown
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
 from scorekeeper.web.nights.shown import night_json, requested_night
+from scorekeeper.words import say
 
 NIGHT = "/leagues/<slug>/nights/<int:number>"
 SEATS_CSV_COLUMNS = (
-    "round",
-    "table",
-    "seat",
-    "player",
-    "side",
-    "game",
-    "status",
-    "hands",
-    "side_points",
-    "won",
-    "time_called",
-    "url",
+    Column("round", say("Round")),
+    Column("table", say("Table")),
+    Column("seat", say("Seat")),
+    Column("player", say("Player")),
+    Column("side", say("Side")),
+    Column("game", say("Game (id)")),
+    Column("status", say("Status")),
+    Column("hands", say("Hands")),
+    Column("side_points", say("Side's points")),
+    Column("won", say("Won the game")),
+    Column("time_called", say("Time called")),
+    Column("url", say("Link")),
 )
 STANDINGS_CSV_COLUMNS = (
-    "place",
-    "player",
-    "played",
-    "won",
-    "byes",
-    "points_for",
-    "points_against",
-    "margin",
+    Column("place", say("Place")),
+    Column("player", say("Player")),
+    Column("played", say("Games played")),
+    Column("won", say("Games won")),
+    Column("byes", say("Byes")),
+    Column("points_for", say("Points for")),
+    Column("points_against", say("Points against")),
+    Column("margin", say("Margin")),
 )
 
 

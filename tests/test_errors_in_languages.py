@@ -1,0 +1,316 @@
+"""Refusals, the CLI's messages and the CSV headers in the reader's language (issue #16).
+
+The API's `error` follows Accept-Language only (English without it), pages follow the
+reader's choice (the `lang` cookie), the CLI follows the terminal's environment (LANGUAGE,
+LC_ALL, LC_MESSAGES, LANG), and the CSV exports name their columns in the requester's
+language. The JSON keeps its shape whatever the language: `error`, and `field` when a field
+is to blame.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.cli import main, where_to_open
+from tests.conftest import Api
+
+THREE = ["Ann", "Bob", "Cy"]
+HAND = {"pips": {"Ann": 0, "Bob": 5, "Cy": 7}, "domino": "Ann"}
+SPANISH = {"Accept-Language": "es-DO,es;q=0.9,en;q=0.5"}
+PORTUGUESE = {"Accept-Language": "pt-BR,pt;q=0.9"}
+
+
+def refused(response: Any, status: int) -> dict[str, Any]:
+    """The refusal's JSON, holding to the API's shape: a sentence, and maybe the field."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    body: dict[str, Any] = response.json
+    assert set(body) <= {"error", "field"} and isinstance(body["error"], str) and body["error"]
+    return body
+
+
+def test_a_number_too_long_to_be_pips_is_refused_in_the_readers_language(api: Api) -> None:
+    game = api.create("block", THREE)
+    pips = '{"pips": {"Ann": 0, "Bob": ' + "9" * 5000 + ', "Cy": 7}, "domino": "Ann"}'
+    said = {}
+    for language, headers in (("en", {}), ("es", SPANISH), ("pt", PORTUGUESE)):
+        response = api.client.post(
+            f"/api/games/{game['id']}/hands",
+            data=pips,
+            content_type="application/json",
+            headers=api.headers(game["id"], **headers),
+        )
+        said[language] = refused(response, 422)["error"]
+    assert said == {
+        "en": "A number in the body is far too long to be a score.",
+        "es": "Un número del cuerpo es demasiado largo para ser un puntaje.",
+        "pt": "Um número do corpo é comprido demais para ser uma pontuação.",
+    }
+    assert api.game(game["id"])["hands"] == []
+
+
+def test_a_stale_if_match_names_what_changed_in_spanish_and_portuguese(api: Api) -> None:
+    game = api.create("block", THREE)
+    api.hand(game["id"], HAND)  # another phone's hand: the game is at version 2
+    stale = {"If-Match": '"1"'}
+    spanish = api.post_hand(game["id"], HAND, **stale, **SPANISH)
+    portuguese = api.post_hand(game["id"], HAND, **stale, **PORTUGUESE)
+    assert refused(spanish, 409)["error"] == (
+        "Esta partida cambió en otro teléfono desde que la abriste: la mano 1 ya estaba "
+        "anotada (Ann 12, Bob 0, Cy 0). Mira los puntos más recientes e inténtalo de nuevo."
+    )
+    assert refused(portuguese, 409)["error"].startswith(
+        "Esta partida mudou em outro celular desde que você a abriu: a mão 1 já tinha sido anotada"
+    )
+    assert len(api.game(game["id"])["hands"]) == 1
+
+
+def test_a_missing_name_is_asked_for_with_the_field_named(client: FlaskClient) -> None:
+    body = {"ruleset": "block", "players": ["Ann", "  "]}
+    english = refused(client.post("/api/games", json=body), 422)
+    spanish = refused(client.post("/api/games", json=body, headers=SPANISH), 422)
+    portuguese = refused(client.post("/api/games", json=body, headers=PORTUGUESE), 422)
+    assert english == {"error": "Every player needs a name", "field": "players"}
+    assert spanish == {"error": "Cada jugador necesita un nombre", "field": "players"}
+    assert portuguese == {"error": "Cada jogador precisa de um nome", "field": "players"}
+
+
+def test_an_unknown_game_is_a_404_in_the_readers_language(client: FlaskClient) -> None:
+    address = "/api/games/no-such-game"
+    assert refused(client.get(address), 404) == {
+        "error": "There is no game with that link. Check the address."
+    }
+    assert refused(client.get(address, headers=SPANISH), 404) == {
+        "error": "No hay ninguna partida con ese enlace. Revisa la dirección."
+    }
+    assert refused(client.get(address, headers=PORTUGUESE), 404) == {
+        "error": "Não existe nenhuma partida com esse link. Confira o endereço."
+    }
+
+
+def test_an_address_that_does_not_do_that_says_so_in_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    assert refused(client.delete("/api/games", headers=SPANISH), 405) == {
+        "error": "Esta dirección no hace eso."
+    }
+    assert refused(client.delete("/api/games", headers=PORTUGUESE), 405) == {
+        "error": "Este endereço não faz isso."
+    }
+
+
+def test_the_api_ignores_the_language_cookie(client: FlaskClient) -> None:
+    """A program's request is answered in the language it asks for, not a browser's choice."""
+    client.set_cookie("lang", "es")
+    assert refused(client.get("/api/games/nope"), 404)["error"].startswith("There is no game")
+
+
+def test_too_many_writes_is_a_429_in_the_readers_language(database: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": database,
+            "SECRET_KEY": "t",
+            "RATE_LIMIT_BURST": 2,
+            "RATE_LIMIT_PER_SECOND": 0.01,
+        }
+    )
+    client = app.test_client()
+    body = {"ruleset": "block", "players": THREE}
+    for _ in range(2):
+        assert client.post("/api/games", json=body).status_code == 201
+    spanish = client.post("/api/games", json=body, headers=SPANISH)
+    portuguese = client.post("/api/games", json=body, headers=PORTUGUESE)
+    assert int(spanish.headers["Retry-After"]) > 0
+    assert refused(spanish, 429)["error"] == (
+        "Demasiados cambios desde este dispositivo en poco tiempo. "
+        "Espera un momento e inténtalo de nuevo."
+    )
+    assert refused(portuguese, 429)["error"] == (
+        "Alterações demais deste aparelho em pouco tempo. Espere um pouco e tente de novo."
+    )
+
+
+def test_a_body_far_too_large_is_a_413_in_the_readers_language(client: FlaskClient) -> None:
+    huge = json.dumps({"ruleset": "block", "players": ["A" * 100_000]})
+    answers = {
+        language: client.post(
+            "/api/games", data=huge, content_type="application/json", headers=headers
+        )
+        for language, headers in (("en", {}), ("es", SPANISH), ("pt", PORTUGUESE))
+    }
+    assert {language: refused(r, 413)["error"] for language, r in answers.items()} == {
+        "en": "That request is far larger than any real entry.",
+        "es": "Esa petición es muchísimo más grande que cualquier anotación real.",
+        "pt": "Essa requisição é muito maior do que qualquer anotação real.",
+    }
+
+
+@contextmanager
+def write_lock_held(database: Path) -> Iterator[None]:
+    """Another connection (a backup, a stuck writer) holds the write lock until the block ends."""
+    with closing(sqlite3.connect(database, isolation_level=None)) as other:
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+
+
+def test_a_busy_database_is_a_503_in_the_readers_language(database: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": database,
+            "SECRET_KEY": "t",
+            "RATE_LIMIT_BURST": 0,
+            "DATABASE_BUSY_TIMEOUT_MS": 200,
+        }
+    )
+    client = app.test_client()
+    body = {"ruleset": "block", "players": THREE}
+    with write_lock_held(database):
+        spanish = client.post("/api/games", json=body, headers=SPANISH)
+        portuguese = client.post("/api/games", json=body, headers=PORTUGUESE)
+    assert int(spanish.headers["Retry-After"]) > 0
+    assert refused(spanish, 503)["error"] == (
+        "No se pudieron guardar los puntos ahora mismo: el disco de la computadora está ocupado "
+        "o lleno. No se anotó nada. Inténtalo de nuevo en unos segundos."
+    )
+    assert refused(portuguese, 503)["error"].startswith("Não foi possível salvar os pontos agora")
+    assert client.get("/api/games/none").status_code == 404  # and nothing else went wrong
+
+
+def test_a_page_form_refusal_follows_the_language_cookie(app: Flask) -> None:
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    client.set_cookie("lang", "es")
+    twice = {"player-1": "Ann", "player-2": "Ann"}
+    page = client.post("/new/block", data=twice)
+    assert page.status_code == 422
+    assert "Ann aparece dos veces: cada jugador necesita un nombre distinto" in page.get_data(
+        as_text=True
+    )
+    # The same phone with no choice made is answered in English.
+    english = app.test_client().post("/new/block", data=twice)
+    assert "Ann is named twice: each player needs a different name" in english.get_data(True)
+
+
+def test_the_error_page_is_in_the_readers_language(client: FlaskClient) -> None:
+    client.set_cookie("lang", "pt")
+    page = client.get("/games/no-such-game")
+    assert page.status_code == 404
+    assert "Não existe nenhuma partida com esse link. Confira o endereço." in page.get_data(True)
+
+
+def cli(env: dict[str, str], *args: object) -> Any:
+    runner = CliRunner()
+    clean = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "", **env}
+    return runner.invoke(main, [str(arg) for arg in args], env=clean)
+
+
+def test_the_cli_speaks_the_terminals_language(tmp_path: Path, database: Path) -> None:
+    spanish = {"LANG": "es_ES.UTF-8"}
+    ready = cli(spanish, "init-db", "--database", database)
+    assert ready.exit_code == 0 and f"Base de datos lista: {database}" in ready.output
+    not_json = tmp_path / "notes.txt"
+    not_json.write_text("not an export", encoding="utf-8")
+    refusal = cli(spanish, "import", not_json, "--database", database)
+    assert refusal.exit_code == 1
+    assert f"Error: {not_json} no es una exportación JSON: " in refusal.output
+    missing = cli(
+        spanish, "export", "--game", "nope", tmp_path / "out.json", "--database", database
+    )
+    assert missing.exit_code == 1
+    assert "Error: No hay ninguna partida nope en esta base de datos." in missing.output
+
+
+def test_the_cli_follows_language_before_lang_and_defaults_to_english(database: Path) -> None:
+    portuguese = cli(
+        {"LANGUAGE": "pt_BR:en", "LANG": "es_DO.UTF-8"}, "init-db", "--database", database
+    )
+    assert f"Banco de dados pronto: {database}" in portuguese.output
+    for env in ({}, {"LANG": "C.UTF-8"}, {"LANG": "fr_FR.UTF-8"}):
+        assert f"Database ready: {database}" in cli(env, "init-db", "--database", database).output
+
+
+def league_with_a_game(client: FlaskClient) -> str:
+    league = client.post("/api/leagues", json={"name": "Club Los Amigos"}).json
+    created = client.post(
+        "/api/games",
+        json={"ruleset": "block", "players": ["María José", "Bob", "Cy"], "league": league["slug"]},
+        headers={"X-League-Token": league["league_token"]},
+    ).json
+    token = {"X-Scorer-Token": created["scorer_token"]}
+    won = {"pips": {"María José": 0, "Bob": 30, "Cy": 40}, "domino": "María José"}
+    for _ in range(20):
+        hand = client.post(f"/api/games/{created['id']}/hands", json=won, headers=token)
+        assert hand.status_code == 201, hand.json
+        if hand.json["status"] == "finished":
+            break
+    slug: str = league["slug"]
+    return slug
+
+
+def test_the_standings_csv_names_its_columns_in_spanish(client: FlaskClient) -> None:
+    slug = league_with_a_game(client)
+    spanish = client.get(f"/leagues/{slug}/standings.csv", headers=SPANISH).data
+    english = client.get(f"/leagues/{slug}/standings.csv").data
+    assert spanish.startswith("\ufeff".encode()) and english.startswith("\ufeff".encode())
+    spanish_rows = list(csv.reader(io.StringIO(spanish.decode("utf-8-sig"))))
+    english_rows = list(csv.reader(io.StringIO(english.decode("utf-8-sig"))))
+    assert spanish_rows[0][:6] == [
+        "Reglas (id)",
+        "Juego",
+        "Temporada",
+        "Puesto",
+        "Jugador",
+        "Partidas jugadas",
+    ]
+    assert english_rows[0][:6] == ["ruleset", "game", "season", "place", "player", "played"]
+    # Only the header changes: every line of data is the same in either language.
+    assert spanish_rows[1:] == english_rows[1:]
+    assert any("María José" in row for row in spanish_rows[1:])
+
+
+def test_a_nights_seats_csv_names_its_columns_in_portuguese(client: FlaskClient) -> None:
+    league = client.post("/api/leagues", json={"name": "Clube"}).json
+    organiser = {"X-League-Token": league["league_token"]}
+    night = client.post(
+        f"/api/leagues/{league['slug']}/nights", json={"ruleset": "block"}, headers=organiser
+    )
+    assert night.status_code == 201, night.json
+    number = night.json["number"]
+    seats = client.get(f"/leagues/{league['slug']}/nights/{number}/seats.csv", headers=PORTUGUESE)
+    header = next(csv.reader(io.StringIO(seats.data.decode("utf-8-sig"))))
+    assert seats.data.startswith("\ufeff".encode())
+    assert header[:4] == ["Rodada", "Mesa", "Lugar", "Jogador"]
+
+
+def test_serve_says_where_to_open_it_in_the_terminals_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    laptop_only = where_to_open(None, "127.0.0.1", 5000)
+    assert laptop_only[0] == "Abra neste notebook: http://127.0.0.1:5000/"
+    assert laptop_only[1].startswith(
+        "Os celulares não conseguem acessar este servidor: ele só escuta em 127.0.0.1"
+    )
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert (
+        where_to_open(None, "127.0.0.1", 5000)[0] == "Open on this laptop: http://127.0.0.1:5000/"
+    )
