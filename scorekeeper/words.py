@@ -50,11 +50,31 @@ class Message:
 
     @classmethod
     def from_json(cls, stored: Mapping[str, Any]) -> Message:
+        """A stored message read back; ValueError if it is not one the app writes (a file
+        being imported holds anything), so no page ever tries to say it."""
         values = {
-            name: cls.from_json(value) if isinstance(value, Mapping) else value
+            str(name): cls.from_json(value) if isinstance(value, Mapping) else stored_value(value)
             for name, value in dict(stored.get("values") or {}).items()
         }
-        return cls(str(stored["id"]), values, stored.get("plural"), stored.get("count"))
+        plural, count = stored.get("plural"), stored.get("count")
+        if not isinstance(stored["id"], str) or not isinstance(plural, str | None):
+            raise ValueError("a stored message's text is not text")
+        if plural is not None and not isinstance(stored_value(count), int):
+            raise ValueError("a stored message's count is not a whole number")
+        return cls(stored["id"], values, plural, count)
+
+
+# A value the app stores in a message: a name (text) or a count or score (a whole number a
+# game can reach; a 5,000-digit one could not even be written out).
+LARGEST = 10**15
+
+
+def stored_value(value: Any) -> str | int:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < LARGEST:
+        return value
+    raise ValueError("a stored message's value is neither text nor a whole number")
 
 
 def say(text: str, **values: Value) -> Message:
