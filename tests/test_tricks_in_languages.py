@@ -306,8 +306,8 @@ def scorer_page_lines(api: Api, game_id: str, lang: str) -> list[str]:
     assert "edit-link" in html  # the scorer's own page: hand 1 can be corrected from it
     return [
         unescape(line)
-        for block in re.findall(r'<ul class="explanation">(.*?)</ul>', html, re.S)
-        for line in re.findall(r"<li>(.*?)</li>", block, re.S)
+        for block in re.findall(r'<ul class="explanation"[^>]*>(.*?)</ul>', html, re.S)
+        for line in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)
     ]
 
 
