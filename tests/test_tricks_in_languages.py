@@ -307,7 +307,7 @@ def scorer_page_lines(api: Api, game_id: str, lang: str) -> list[str]:
     return [
         unescape(line)
         for block in re.findall(r'<ul class="explanation"[^>]*>(.*?)</ul>', html, re.S)
-        for line in re.findall(r"<li>(.*?)</li>", block, re.S)
+        for line in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)
     ]
 
 
