@@ -10,6 +10,7 @@ from flask import (
     Response,
     abort,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -30,10 +31,16 @@ from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.errors import refusal, wants_json
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
+from scorekeeper.words import say
 
 bp = Blueprint("pages", __name__)
+
+# A refused change's answer: the page drawn again with what was typed, or (for the page's
+# script) the sentence as JSON; and its status.
+Kept = tuple[str | Response, int]
 
 RECENT_NAMES = 16
 RECENT_GAMES = 8
@@ -224,7 +231,7 @@ def scoring_game(game_id: str) -> games.Game:
     return loaded
 
 
-def refused_hand_form(game_id: str, editing: int | None = None) -> tuple[str, int] | None:
+def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
     """The page again, with what was typed, when a hand cannot be taken from this form.
 
     A hand typed at the table is never lost to a refusal: a phone that lost the scorer
@@ -238,14 +245,43 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> tuple[str, in
             raise Forbidden(
                 "Only the scorer's phone can change this game. Ask for the scorer link."
             )
+        if wants_json():  # the page's script keeps the change and shows this sentence
+            return refused_json(Forbidden(LOST_RIGHT), loaded)
         return scorer_page(loaded, values=request.form, lost_right=True), 403
     if not HandForm().validate_on_submit():
         again = Conflict(
             "This phone's session changed, so the hand was not saved yet: check it and save again."
         )
+        if wants_json():
+            return refused_json(again, loaded, status=403)
         page = scorer_page(loaded, values=request.form, error=again, editing=editing)
         return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
     return None
+
+
+LOST_RIGHT = say(
+    "This phone no longer keeps score for this game: a new scorer link was made since. "
+    "Ask the person now keeping score for the new link, or tell them this change."
+)
+
+
+def saved(status: int, body: dict[str, Any], then: str) -> BaseResponse | tuple[Response, int]:
+    """A change that was made: for the page's script (which sent it in the background and
+    keeps it until it hears this), the write's own answer as the API gives it; for a plain
+    form, the page to go to."""
+    if wants_json():  # with the page a plain form would land on, for the script to go to
+        return jsonify({**body, "page": then}), status
+    return redirect(then, code=303)
+
+
+def refused_json(
+    refused: AppError | RuleError, game: games.Game, status: int | None = None
+) -> tuple[Response, int]:
+    """A refusal for the page's script: the sentence, and where the game stands now (its
+    version, whether it is over), so the script can offer what is still possible."""
+    upcoming = game.next_hand.number if game.next_hand else None
+    response = refusal(refused, version=game.version, finished=game.finished, next_hand=upcoming)
+    return response, status or response.status_code
 
 
 # The hand forms check their CSRF token themselves (create_app exempts them from the
@@ -254,7 +290,7 @@ HAND_FORM_VIEWS = ("scorekeeper.web.pages.enter_hand", "scorekeeper.web.pages.co
 
 
 @bp.post("/games/<game_id>/hands")
-def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
+def enter_hand(game_id: str) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id)
     if kept is not None:
         return kept
@@ -263,11 +299,13 @@ def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        games.record_hand(get_db(), game_id, entry, writer)
+        status, body = games.record_hand(get_db(), game_id, entry, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
+        if wants_json():
+            return refused_json(refused, fresh)
         return scorer_page(fresh, values=request.form, error=refused), status_of(refused)
-    return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
+    return saved(status, body, url_for("pages.game", game_id=game_id, _anchor="board"))
 
 
 @bp.get("/games/<game_id>/hands/<int:number>/edit")
@@ -287,7 +325,7 @@ def flatten(values: Mapping[str, str | list[str]]) -> list[tuple[str, str]]:
 
 
 @bp.post("/games/<game_id>/hands/<int:number>")
-def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
+def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id, number)
     if kept is not None:
         return kept
@@ -296,13 +334,15 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        games.correct_hand(get_db(), game_id, number, entry, writer)
+        body = games.correct_hand(get_db(), game_id, number, entry, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
+        if wants_json():
+            return refused_json(refused, fresh)
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)
     flash(f"Hand {number} corrected; the totals after it follow.", "success")
-    return redirect(url_for("pages.game", game_id=game_id), code=303)
+    return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
 @bp.get("/games/<game_id>/undo")
@@ -319,7 +359,7 @@ def confirm_undo(game_id: str) -> str:
 
 
 @bp.post("/games/<game_id>/undo")
-def undo_hand(game_id: str) -> BaseResponse:
+def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
@@ -327,9 +367,14 @@ def undo_hand(game_id: str) -> BaseResponse:
     number = as_whole_number(raw)
     if isinstance(number, str):
         number = 0  # junk: "no hand 0", a 404
-    games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+    try:
+        body = games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+    except Conflict as refused:
+        if not wants_json():
+            raise
+        return refused_json(refused, games.load_game(get_db(), game_id))
     flash(f"Hand {number} undone.", "success")
-    return redirect(url_for("pages.game", game_id=game_id), code=303)
+    return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/next")
