@@ -38,8 +38,10 @@
 
   const word = (name) => wordsBlock.getAttribute(`data-${name}`) || "";
   const say = (name, n) => word(name).replace("{n}", String(n));
-  const STORE = `scorekeeper.outbox.${box.dataset.game}`;
-  const LEASE = `${STORE}.sender`;
+  // One storage entry per change, named so that the names sort in the order the changes were
+  // made: two tabs never write the same list, so neither can write over what the other kept.
+  const PREFIX = `scorekeeper.outbox.${box.dataset.game}.`;
+  const LEASE = `scorekeeper.outbox-sender.${box.dataset.game}`;
   const gameUrl = box.dataset.gameUrl;
   const banner = document.getElementById("outbox-banner");
   const list = box.querySelector(".outbox-items");
@@ -64,31 +66,33 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  let made = 0;
+
   function load() {
-    try {
-      const items = JSON.parse(storage.getItem(STORE) || "[]");
-      return Array.isArray(items) ? items : [];
-    } catch {
-      return [];
+    const items = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const name = storage.key(i);
+      if (!name || !name.startsWith(PREFIX)) continue;
+      try {
+        items.push({ ...JSON.parse(storage.getItem(name)), slot: name });
+      } catch {
+        // an entry that no longer parses is not one of ours to send
+      }
     }
+    return items.filter((item) => item.key).sort((a, b) => (a.slot < b.slot ? -1 : 1));
   }
 
-  function keep(items) {
-    if (items.length) {
-      storage.setItem(STORE, JSON.stringify(items)); // throws when the storage is full
-    } else {
-      storage.removeItem(STORE);
-    }
+  function put(item) {
+    storage.setItem(item.slot, JSON.stringify(item)); // throws when the storage is full
   }
 
-  function update(key, change) {
-    const items = load();
-    const index = items.findIndex((item) => item.key === key);
-    if (index >= 0) {
-      change(items, index);
-      keep(items);
-    }
-    return items;
+  function drop(item) {
+    storage.removeItem(item.slot);
+  }
+
+  function slotFor(key) {
+    made += 1;
+    return `${PREFIX}${String(Date.now()).padStart(15, "0")}-${String(made).padStart(4, "0")}-${key}`;
   }
 
   // The number of the next hand, counting the hands and undos waiting before it.
@@ -136,8 +140,10 @@
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     const items = load();
     const kind = form.dataset.outbox;
+    const key = randomKey();
     const item = {
-      key: randomKey(),
+      slot: slotFor(key),
+      key,
       url: form.action,
       body: new URLSearchParams(data).toString(),
       kind,
@@ -146,7 +152,7 @@
       tries: 0,
     };
     try {
-      keep([...items, item]);
+      put(item);
     } catch {
       plainly(form, submitter); // the phone cannot keep it: the plain form, as without script
       return;
@@ -239,7 +245,7 @@
       head.follows = false;
     }
     head.tries += 1;
-    update(head.key, (items, i) => (items[i] = head));
+    put(head);
     sending = head.key;
     render();
     let response = null;
@@ -292,13 +298,13 @@
 
   function acknowledged(head, answer) {
     onScreen.delete(head.key);
-    const items = update(head.key, (all, i) => {
-      all.splice(i, 1);
-      if (all[0] && all[0].follows) {
-        all[0].body = withVersion(all[0].body, answer.version);
-        all[0].follows = false;
-      }
-    });
+    drop(head);
+    const items = load();
+    if (items[0] && items[0].follows) {
+      items[0].body = withVersion(items[0].body, answer.version);
+      items[0].follows = false;
+      put(items[0]);
+    }
     seen(answer.version);
     if (items.length) {
       render();
@@ -314,20 +320,19 @@
       // Refused as it was saved, the entry still on screen: the plain form gets the server's
       // page with the entry and the reason next to it.
       onScreen.delete(head.key);
-      update(head.key, (items, i) => items.splice(i, 1));
+      drop(head);
       releaseLease();
       plainly(first.form, first.submitter);
       return;
     }
-    update(head.key, (items, i) => {
-      items[i].refused = {
-        status,
-        error: answer.error || "",
-        finished: Boolean(answer.finished),
-        version: answer.version,
-        next: answer.next_hand,
-      };
-    });
+    head.refused = {
+      status,
+      error: answer.error || "",
+      finished: Boolean(answer.finished),
+      version: answer.version,
+      next: answer.next_hand,
+    };
+    put(head);
     releaseLease();
     render();
     refreshBoard(); // the sentence says what changed: show the sheet as the server has it
@@ -372,15 +377,20 @@
   // --- the scorer's choices ---------------------------------------------------------------
 
   function discard(key) {
-    const items = update(key, (all, i) => {
-      const gone = all.splice(i, 1)[0];
-      const known = gone.refused ? gone.refused.version : undefined;
-      if (i === 0 && all[0] && all[0].follows && known !== undefined) {
-        all[0].body = withVersion(all[0].body, known); // the scorer has seen the server's sheet
-        all[0].follows = false;
+    let items = load();
+    const gone = items.find((item) => item.key === key);
+    if (!gone) return;
+    drop(gone);
+    items = items.filter((item) => item !== gone);
+    const known = gone.refused ? gone.refused.version : undefined;
+    if (known !== undefined) {
+      seen(known); // the scorer has seen the server's sheet
+      if (items[0] && items[0].follows) {
+        items[0].body = withVersion(items[0].body, known);
+        items[0].follows = false;
+        put(items[0]);
       }
-      if (gone.refused) seen(known);
-    });
+    }
     if (items.length) {
       render();
       pump();
@@ -390,17 +400,16 @@
   }
 
   function asNextHand(key) {
-    update(key, (items, i) => {
-      const item = items[i];
-      items[i] = {
-        ...item,
-        key: randomKey(), // a new request: the refused one stays refused
-        body: withVersion(item.body, item.refused.version),
-        number: item.refused.next || item.number,
-        follows: false,
-        refused: null,
-        tries: 0,
-      };
+    const item = load().find((one) => one.key === key);
+    if (!item || !item.refused) return;
+    put({
+      ...item, // in its place in the order
+      key: randomKey(), // a new request: the refused one stays refused
+      body: withVersion(item.body, item.refused.version),
+      number: item.refused.next || item.number,
+      follows: false,
+      refused: null,
+      tries: 0,
     });
     render();
     pump();
@@ -535,9 +544,9 @@
     new MutationObserver(() => markSheet(load())).observe(board, { childList: true });
   }
   window.addEventListener("storage", (event) => {
-    if (event.key !== STORE) return;
+    if (event.key !== null && !event.key.startsWith(PREFIX)) return;
     const items = load();
-    if (!items.length && event.oldValue) {
+    if (!items.length && event.oldValue && event.newValue === null) {
       settle(null); // another tab sent the last of them
     } else {
       render();

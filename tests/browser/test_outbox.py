@@ -74,6 +74,9 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     game = new_game(live_server)
     phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
     expect(page.locator("#entry-title")).to_have_text("Hand 1")
+    # The same game open in a second tab of the same phone: it shares the waiting list.
+    second = context.new_page()
+    second.goto(f"{live_server}/games/{game['id']}")
 
     context.set_offline(True)
     for number, (out, pips) in enumerate([("Ann", 12), ("Bob", 7), ("Ann", 5)], start=1):
@@ -91,6 +94,8 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     assert confirmed(page).count() == 0
     assert set(phone.totals().values()) == {0}
     expect(page.locator(".outbox-totals-note")).to_be_visible()
+    expect(waiting(second)).to_have_count(3)  # each shown once there too
+    expect(waiting(second).last).to_contain_text("Hand 3")
     assert server_hands(live_server, game)[0] == []
     page.evaluate("window.scrollTo(0, 0)")  # the banner, the sheet and the list in view
     screenshot(page, "outbox-waiting")
@@ -113,6 +118,10 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     ]
     assert totals == {"Ann": 17, "Bob": 7}
     expect(page.locator("#entry-title")).to_have_text("Hand 4")
+    # The second tab sent or saw them sent: it shows the server's sheet, nothing twice.
+    expect(second.locator("#board .sheet-hand")).to_have_count(3, timeout=SENT)
+    expect(waiting(second)).to_have_count(0)
+    second.close()
 
 
 def test_an_answer_lost_on_the_way_back_leaves_the_hand_recorded_once(
