@@ -10,7 +10,6 @@ from flask import (
     Response,
     abort,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -31,10 +30,10 @@ from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
-from scorekeeper.web.errors import refusal, wants_json
+from scorekeeper.web.errors import wants_json
 from scorekeeper.web.leagues.rights import held_league_tokens
+from scorekeeper.web.outbox import LOST_RIGHT, refused_json, saved
 from scorekeeper.web.rules_texts import rules_text
-from scorekeeper.words import say
 
 bp = Blueprint("pages", __name__)
 
@@ -257,31 +256,6 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
         page = scorer_page(loaded, values=request.form, error=again, editing=editing)
         return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
     return None
-
-
-LOST_RIGHT = say(
-    "This phone no longer keeps score for this game: a new scorer link was made since. "
-    "Ask the person now keeping score for the new link, or tell them this change."
-)
-
-
-def saved(status: int, body: dict[str, Any], then: str) -> BaseResponse | tuple[Response, int]:
-    """A change that was made: for the page's script (which sent it in the background and
-    keeps it until it hears this), the write's own answer as the API gives it; for a plain
-    form, the page to go to."""
-    if wants_json():  # with the page a plain form would land on, for the script to go to
-        return jsonify({**body, "page": then}), status
-    return redirect(then, code=303)
-
-
-def refused_json(
-    refused: AppError | RuleError, game: games.Game, status: int | None = None
-) -> tuple[Response, int]:
-    """A refusal for the page's script: the sentence, and where the game stands now (its
-    version, whether it is over), so the script can offer what is still possible."""
-    upcoming = game.next_hand.number if game.next_hand else None
-    response = refusal(refused, version=game.version, finished=game.finished, next_hand=upcoming)
-    return response, status or response.status_code
 
 
 # The hand forms check their CSRF token themselves (create_app exempts them from the

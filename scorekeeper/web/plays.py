@@ -22,7 +22,8 @@ from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
 from scorekeeper.web.errors import wants_json
-from scorekeeper.web.pages import Kept, refused_json, saved, scorer_page, scoring_game, status_of
+from scorekeeper.web.outbox import refused_json, saved
+from scorekeeper.web.pages import Kept, scorer_page, scoring_game, status_of
 
 bp = Blueprint("plays", __name__)
 
