@@ -430,7 +430,8 @@
   // --- what the page shows ----------------------------------------------------------------
 
   function label(item) {
-    return say(item.kind, item.number);
+    const player = new URLSearchParams(item.body).get("player") || "";
+    return say(item.kind, item.number).replace("{p}", player);
   }
 
   function state(item, index, items) {

@@ -18,6 +18,8 @@ from tests.browser.conftest import (
     screenshot,
     serious_accessibility_problems,
 )
+from tests.browser.test_muggins_pages import tap_end
+from tests.browser.test_phone_habits import small_controls
 from tests.server import call
 
 SENT = 15_000  # ms a change may take to go and be answered, on a loaded machine
@@ -124,8 +126,8 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     second.close()
 
 
-def test_an_answer_lost_on_the_way_back_leaves_the_hand_recorded_once(
-    phone: Phone, live_server: str
+def test_a_lost_answer_records_the_hand_once_and_a_correction_and_an_undo_wait_too(
+    phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
     page = phone.page
     game = new_game(live_server)
@@ -161,6 +163,29 @@ def test_an_answer_lost_on_the_way_back_leaves_the_hand_recorded_once(
     assert hands == [(1, "Ann", {"Ann": 0, "Bob": 9})]
     assert totals == {"Ann": 9, "Bob": 0}
 
+    # A correction saved as the network drops waits, and lands when it is back.
+    phone.correct(1)
+    context.set_offline(True)
+    phone.type('#hand-form input[name="pips-1"]', "11")
+    phone.tap("#hand-form .save-bar button.primary")
+    expect(waiting(page)).to_have_count(1)
+    expect(waiting(page)).to_contain_text("Correction of hand 1")
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert phone.totals() == {"Ann": 11, "Bob": 0}
+
+    # So does an undo.
+    phone.submit(page.locator(".tools").get_by_role("link", name="Undo hand 1"))
+    context.set_offline(True)
+    phone.tap(page.get_by_role("button", name="Undo hand 1"))
+    expect(page.locator(".outbox-item")).to_contain_text("Undo of hand 1")
+    expect(page.locator("#outbox-banner")).to_contain_text("Offline")
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    expect(confirmed(page)).to_have_count(0)
+    assert server_hands(live_server, game) == ([], {"Ann": 0, "Bob": 0})
+
 
 def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_or_entered_next(
     phone: Phone, live_server: str, context: BrowserContext
@@ -190,6 +215,7 @@ def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_
     screenshot(page, "outbox-conflict")
     assert not serious_accessibility_problems(page)
     assert_fits_a_phone(page)
+    assert small_controls(page) == []
 
     # Discard it: the hand after it goes in its turn, as hand 2.
     with page.expect_navigation(timeout=SENT):
@@ -222,3 +248,35 @@ def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_
     ]
     assert totals == {"Ann": 1 + 5, "Bob": 3 + 7}
     assert phone.totals() == totals
+
+
+def test_muggins_plays_made_offline_go_in_order_once_the_network_is_back(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """Muggins counts each play as it is made: a play kept offline waits like a hand, and
+    the pad keeps the ends as tapped, where the next play starts."""
+    page = phone.page
+    status, game = call(
+        "POST", f"{live_server}/api/games", {"ruleset": "muggins", "players": ["Ann", "Bob", "Cy"]}
+    )
+    assert status == 201
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    context.set_offline(True)
+    # Bob opens with 5-5 crosswise (10); Cy plays 5-0 on the spinner: 5 + 5 + 0 = 10.
+    tap_end(phone, None, "5", "Double")
+    phone.tap(page.locator("#play-form").get_by_role("button", name="Bob scores 10"))
+    expect(waiting(page)).to_have_count(1)
+    expect(waiting(page)).to_contain_text("Play by Bob, hand 1")
+    phone.tap_text("Cy", within="#play-form")
+    tap_end(phone, 1, "0")
+    phone.tap(page.locator("#play-form").get_by_role("button", name="Cy scores 10"))
+    expect(waiting(page).last).to_contain_text("Play by Cy, hand 1")
+    assert set(phone.totals().values()) == {0}
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 10}
+    status, shown = call("GET", f"{live_server}/api/games/{game['id']}")
+    assert shown["hand_in_progress"]["plays"] == [
+        {"player": "Bob", "ends": ["5-5"]},
+        {"player": "Cy", "ends": ["5-5", 0]},
+    ]
