@@ -452,7 +452,14 @@
       ? word("refused")
       : say(offline ? "offline" : unreachable ? "unreachable" : "sending", count);
     banner.className = `outbox-banner ${anyRefused ? "is-refused" : offline || unreachable ? "is-offline" : "is-sending"}`;
-    list.replaceChildren(...items.map((item, index) => row(item, index, items)));
+    // Drawn again only when something changed: a refusal's alert is said once.
+    const shown = JSON.stringify(
+      items.map((item, i) => [item.key, state(item, i, items), item.tries > 0, onScreen.has(item.key)]),
+    );
+    if (list.dataset.shown !== shown) {
+      list.dataset.shown = shown;
+      list.replaceChildren(...items.map((item, index) => row(item, index, items)));
+    }
     markSheet(items);
     nextHandHeading(items);
     // An undo of the last confirmed hand would skip the waiting ones: take those back instead.
@@ -528,13 +535,15 @@
   const handForm = document.querySelector('#hand-form[data-outbox="hand"]');
   const saveButton = handForm && handForm.querySelector(".save-bar button[type=submit]");
   const drawn = [entryTitle && entryTitle.textContent, saveButton && saveButton.textContent];
+  const drawnNext = box.dataset.next;
 
   function nextHandHeading(items) {
     if (!handForm || !entryTitle) return;
     const waiting = items.filter((item) => !onScreen.has(item.key));
+    const asDrawn = !waiting.length && box.dataset.next === drawnNext;
     const next = upcoming(waiting);
-    entryTitle.textContent = waiting.length ? say("hand", next) : drawn[0];
-    if (saveButton) saveButton.textContent = waiting.length ? say("save-hand", next) : drawn[1];
+    entryTitle.textContent = asDrawn ? drawn[0] : say("hand", next);
+    if (saveButton) saveButton.textContent = asDrawn ? drawn[1] : say("save-hand", next);
   }
 
   // --- when to try again --------------------------------------------------------------------
@@ -565,6 +574,11 @@
   });
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) {
+      // Back to a page whose Save went as a plain form: its forms are this file's again.
+      document.querySelectorAll("form[data-outbox]").forEach((form) => {
+        delete form.dataset.plain;
+        delete form.dataset.busy;
+      });
       render();
       pump();
     }
