@@ -564,3 +564,12 @@ def count_tiles_sentence(worth: Mapping[str, int]) -> str:
         listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         parts.append(f"{listed} count {value}")
     return "; ".join(parts) + "."
+
+
+class FirstHandFromZero(Ruleset):
+    """A game whose hands are scored from the totals before them (`score_in_game`, with
+    `scored_from_totals`: Fives and Threes, the partnership game): a hand scored on its own
+    is a game's first, every side at 0."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        return self.score_in_game(entry, table, options, zero_scores(table))

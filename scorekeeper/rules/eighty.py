@@ -59,16 +59,20 @@ __all__ = [
     "NORMAL_PLAY",
     "RULESETS",
     "Bid",
+    "BidWon",
     "EightyRuleset",
     "Play",
+    "TricksAndCount",
     "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
+    "count_numbers",
     "hand_points",
     "read_bid",
     "read_count",
     "read_tricks",
     "team_points",
+    "tricks_phrase",
 ]
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles", "all_passed")
@@ -111,11 +115,18 @@ NEL_O_PLAY = Play(tiles_per_trick=3, unplayed=12)
 
 
 @dataclass(frozen=True)
-class Bid:
-    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+class BidWon:
+    """Who won the bidding, and for which team: each bidding game's `Bid` adds what was bid
+    (Eighty's value or Nel-O; Texas 42's value and special contract)."""
 
     bidder: str
     side: str
+
+
+@dataclass(frozen=True)
+class Bid(BidWon):
+    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+
     value: int | None
 
     @property
@@ -240,8 +251,9 @@ def _check_count(
         )
 
 
-def _numbers_count(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
+def count_numbers(entry: Entry, table: Table, all_count: int = ALL_COUNT) -> dict[str, int]:
+    """Each team's count as numbers: whole multiples of 5 up to all the count in the set."""
+    count = side_numbers(entry, "count", table, "the count", high=all_count)
     for side, value in count.items():
         if value % 5:
             raise RuleError(
@@ -306,7 +318,7 @@ def read_count(
             "count tiles it took",
             "count",
         )
-    count = _numbers_count(entry, table)
+    count = count_numbers(entry, table)
     _check_count(tricks, count, play, "count")
     return count
 
@@ -373,7 +385,7 @@ def bidders_win_on_a_shared_crossing(
 # --- the ruleset -----------------------------------------------------------------------
 
 
-def _tricks_phrase(n: int) -> str:
+def tricks_phrase(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
@@ -383,8 +395,28 @@ def _award_phrase(points: int, marks: bool) -> str:
     return str(points)
 
 
+class TricksAndCount:
+    """What the entry page of a game of tricks and count tiles (Eighty, Texas 42) shows, so
+    that no template restates a rule: the tricks of a hand, all the count, the count tiles."""
+
+    tricks: ClassVar[int]
+    all_count: ClassVar[int]
+    count_values: ClassVar[Mapping[Tile, int]]
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """A count tile as the game's players name it."""
+        return str(tile)
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_sentence(
+            {self.count_tile_name(t): v for t, v in self.count_values.items()}
+        )
+
+
 @dataclass(frozen=True)
-class EightyRuleset(Ruleset):
+class EightyRuleset(TricksAndCount, Ruleset):
     """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
 
     # --- what the entry page shows, so that no template restates a rule ---------------
@@ -394,12 +426,8 @@ class EightyRuleset(Ruleset):
     bid_step: ClassVar[int] = 5  # the bids offered as buttons; the others are typed
     tricks: ClassVar[int] = TRICKS
     all_count: ClassVar[int] = ALL_COUNT
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
     count_step: ClassVar[int] = 5  # every count tile is worth 5 or 10
-
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
-        return count_tiles_sentence({str(t): v for t, v in COUNT_VALUES.items()})
 
     @property
     def count_tile_copies(self) -> tuple[tuple[str, int, int], ...]:
@@ -429,7 +457,7 @@ class EightyRuleset(Ruleset):
         bidders = bid.side
         (others,) = (side for side in table.sides if side != bidders)
         took = (
-            f"{bidders} bid {bid.value} and took {_tricks_phrase(tricks[bidders])} "
+            f"{bidders} bid {bid.value} and took {tricks_phrase(tricks[bidders])} "
             f"({POINTS_PER_TRICK * tricks[bidders]}) + count {count[bidders]} = {points[bidders]}"
         )
         marks = bool(options["marks"])
@@ -441,7 +469,7 @@ class EightyRuleset(Ruleset):
             scores.update(points)
             lines.append(f"{took}: bid made, {bidders} score {points[bidders]}")
             lines.append(
-                f"{others} took {_tricks_phrase(tricks[others])} "
+                f"{others} took {tricks_phrase(tricks[others])} "
                 f"({POINTS_PER_TRICK * tricks[others]}) + count {count[others]} = "
                 f"{points[others]}: {others} score {points[others]}"
             )
@@ -477,7 +505,7 @@ class EightyRuleset(Ruleset):
         scores[winner] = award
         if won:
             lines.append(
-                f"{bid.bidder} took {_tricks_phrase(won)}: {NEL_O} failed, "
+                f"{bid.bidder} took {tricks_phrase(won)}: {NEL_O} failed, "
                 f"{others} score {_award_phrase(award, marks)}"
             )
         else:

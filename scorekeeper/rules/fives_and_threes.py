@@ -18,11 +18,11 @@ from typing import Any
 
 from scorekeeper.rules.base import (
     Entry,
+    FirstHandFromZero,
     HandResult,
     Option,
     Options,
     RuleError,
-    Ruleset,
     Table,
     check_entry_keys,
     whole_number,
@@ -314,11 +314,8 @@ def score_in_order(
 
 
 @dataclass(frozen=True)
-class FivesAndThreesRuleset(Ruleset):
+class FivesAndThreesRuleset(FirstHandFromZero):
     """Fives and Threes: live plays, the go point, and 61 exactly."""
-
-    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
-        return self.score_in_game(entry, table, options, zero_scores(table))
 
     def score_in_game(
         self,

@@ -18,11 +18,11 @@ from typing import Any
 
 from scorekeeper.rules.base import (
     Entry,
+    FirstHandFromZero,
     HandResult,
     Option,
     Options,
     RuleError,
-    Ruleset,
     Table,
     check_entry_keys,
     flag,
@@ -68,7 +68,7 @@ class Left:
 
 
 @dataclass(frozen=True)
-class LatinPartnershipRuleset(Ruleset):
+class LatinPartnershipRuleset(FirstHandFromZero):
     """Four players in two fixed partnerships; the hand's winners score the pips left."""
 
     def resolve_options(self, given: Mapping[str, object], table: Table) -> dict[str, Any]:
@@ -79,10 +79,6 @@ class LatinPartnershipRuleset(Ruleset):
                 if name not in given:
                     resolved[name] = value
         return resolved
-
-    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
-        """The first hand of a game; hands of a game are scored by score_in_game."""
-        return self.score_in_game(entry, table, options, zero_scores(table))
 
     def score_in_game(
         self,

@@ -27,7 +27,6 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
-    count_tiles_sentence,
     flag,
     per_side,
     running_totals,
@@ -35,7 +34,13 @@ from scorekeeper.rules.base import (
     whole_number,
     zero_scores,
 )
-from scorekeeper.rules.eighty import bidders_win_on_a_shared_crossing
+from scorekeeper.rules.eighty import (
+    BidWon,
+    TricksAndCount,
+    bidders_win_on_a_shared_crossing,
+    count_numbers,
+    tricks_phrase,
+)
 from scorekeeper.tiles import DOUBLE_SIX, Tile
 
 __all__ = [
@@ -106,11 +111,9 @@ CONTRACTS: Mapping[str, Contract] = {
 
 
 @dataclass(frozen=True)
-class Bid:
+class Bid(BidWon):
     """The winning bid: who, for which team, how much, and the special contract if any."""
 
-    bidder: str
-    side: str
     value: int
     contract: Contract | None
 
@@ -207,18 +210,6 @@ def _most_count(tricks: int) -> int:
     return sum(values[: TILES_PER_TRICK * tricks])
 
 
-def _count_numbers(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
-    for side, value in count.items():
-        if value % 5:
-            raise RuleError(
-                f"the count for {side} must be a multiple of 5 (count tiles are worth 5 or 10), "
-                f"not {value}",
-                "count",
-            )
-    return count
-
-
 def _count_from_tiles(
     entry: Entry, table: Table, tricks: Mapping[str, int], played_out: bool
 ) -> tuple[dict[str, int], dict[str, tuple[Tile, ...]]]:
@@ -230,7 +221,7 @@ def _count_from_tiles(
         room = TILES_PER_TRICK * tricks[side]
         if len(tiles) > room:
             raise RuleError(
-                f"{side} took {_tricks_phrase(tricks[side])}, which hold {room} tiles, "
+                f"{side} took {tricks_phrase(tricks[side])}, which hold {room} tiles, "
                 f"but {len(tiles)} tiles are listed for {side}",
                 "count_tiles",
             )
@@ -258,7 +249,7 @@ def _check_count(count: Mapping[str, int], tricks: Mapping[str, int], field: str
         most = _most_count(tricks[side])
         if value > most:
             raise RuleError(
-                f"{side} took {_tricks_phrase(tricks[side])}, which hold at most {most} count, "
+                f"{side} took {tricks_phrase(tricks[side])}, which hold at most {most} count, "
                 f"not {value}",
                 field,
             )
@@ -303,7 +294,7 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
         count, tiles = _count_from_tiles(entry, table, tricks, played_out)
         field = "count_tiles"
     elif "count" in entry:
-        count = _count_numbers(entry, table)
+        count = count_numbers(entry, table, ALL_COUNT)
         field = "count"
     else:
         return Taken(tricks, None, None)
@@ -314,10 +305,6 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
 
 
 # --- made or set -------------------------------------------------------------------------
-
-
-def _tricks_phrase(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def _other(table: Table, side: str) -> str:
@@ -358,8 +345,8 @@ def _undecided(bid: Bid, taken: Taken, others: str) -> RuleError:
         )
     assert taken.tricks is not None
     return RuleError(
-        f"not decided: {bid.side} {_tricks_phrase(taken.tricks[bid.side])}, {others} "
-        f"{_tricks_phrase(taken.tricks[others])}. Play on until the bid is made or set",
+        f"not decided: {bid.side} {tricks_phrase(taken.tricks[bid.side])}, {others} "
+        f"{tricks_phrase(taken.tricks[others])}. Play on until the bid is made or set",
         "tricks",
     )
 
@@ -407,18 +394,18 @@ def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -
     """What decided the bid: "Them took 4 tricks + 5-5 + 4-1 = 19 < 34: set"."""
     verdict = "made" if made else "set"
     if "bidder_tricks" in entry:
-        return f"{bid.bidder} took {_tricks_phrase(int(entry['bidder_tricks']))}: {verdict}"
+        return f"{bid.bidder} took {tricks_phrase(int(entry['bidder_tricks']))}: {verdict}"
     if taken.points is not None:
         ours = taken.points[bid.side]
         parts = str(ours)
         if taken.tricks is not None and taken.count_tiles is not None:
             tiles = " + ".join(count_tile_name(t) for t in taken.count_tiles[bid.side])
             parts = (
-                f"{_tricks_phrase(taken.tricks[bid.side])}{' + ' + tiles if tiles else ''} = {ours}"
+                f"{tricks_phrase(taken.tricks[bid.side])}{' + ' + tiles if tiles else ''} = {ours}"
             )
         elif taken.tricks is not None and taken.count is not None:
             parts = (
-                f"{_tricks_phrase(taken.tricks[bid.side])} + count {taken.count[bid.side]} = {ours}"
+                f"{tricks_phrase(taken.tricks[bid.side])} + count {taken.count[bid.side]} = {ours}"
             )
         if bid.in_marks:
             return f"{bid.side} took {parts}, {others} {taken.points[others]}: {verdict}"
@@ -426,8 +413,8 @@ def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -
         return f"{bid.side} took {parts} {sign} {bid.value}: {verdict}"
     if taken.tricks is not None:
         return (
-            f"{bid.side} took {_tricks_phrase(taken.tricks[bid.side])}, {others} "
-            f"{_tricks_phrase(taken.tricks[others])}: {verdict}"
+            f"{bid.side} took {tricks_phrase(taken.tricks[bid.side])}, {others} "
+            f"{tricks_phrase(taken.tricks[others])}: {verdict}"
         )
     return verdict
 
@@ -436,7 +423,7 @@ def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -
 
 
 @dataclass(frozen=True)
-class Texas42Ruleset(Ruleset):
+class Texas42Ruleset(TricksAndCount, Ruleset):
     """Texas 42: a bid, then made or set; marks (default) or points."""
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
@@ -534,10 +521,11 @@ class Texas42Ruleset(Ruleset):
     all_count: ClassVar[int] = ALL_COUNT
     count_tile_names: ClassVar[tuple[str, ...]] = tuple(count_tile_name(t) for t in COUNT_VALUES)
 
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5.'"""
-        return count_tiles_sentence({count_tile_name(t): v for t, v in COUNT_VALUES.items()})
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5': high end first."""
+        return count_tile_name(tile)
 
     @property
     def count_worth(self) -> Mapping[str, int]:

@@ -128,7 +128,7 @@ def number(value: Any) -> str:
     return str(value)
 
 
-def translate(message: Message | str, **values: Any) -> str:
+def translate(message: Message | str, /, **values: Any) -> str:
     """`message` in the reader's language: a Message, or an English sentence and its values."""
     if isinstance(message, str):
         message = Message(message, values)
@@ -150,7 +150,7 @@ def formatted(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @pass_context
-def template_gettext(context: Context, text: str, **values: Any) -> str:
+def template_gettext(context: Context, text: str, /, **values: Any) -> str:
     """A template's `_("…", name=value)`: translated, escaped, numbers in the reader's format."""
     said: str = get_translations().ugettext(text)
     if context.eval_ctx.autoescape:
@@ -160,7 +160,7 @@ def template_gettext(context: Context, text: str, **values: Any) -> str:
 
 @pass_context
 def template_ngettext(
-    context: Context, singular: str, plural: str, count: int, **values: Any
+    context: Context, singular: str, plural: str, count: int, /, **values: Any
 ) -> str:
     """A template's `ngettext("%(num)s hand", "%(num)s hands", n)`: `num` is the count."""
     said: str = get_translations().ungettext(singular, plural, count)
