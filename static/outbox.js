@@ -42,6 +42,8 @@
   // made: two tabs never write the same list, so neither can write over what the other kept.
   const PREFIX = `scorekeeper.outbox.${box.dataset.game}.`;
   const LEASE = `scorekeeper.outbox-sender.${box.dataset.game}`;
+  // The game's newest version any tab has heard acknowledged: a page drawn before it is stale.
+  const ACKED = `scorekeeper.outbox-acked.${box.dataset.game}`;
   const gameUrl = box.dataset.gameUrl;
   const banner = document.getElementById("outbox-banner");
   const list = box.querySelector(".outbox-items");
@@ -116,6 +118,7 @@
   // The game's version this phone has seen: what a change made with nothing waiting expects.
   function seen(version) {
     if (version === undefined || version === null) return;
+    box.dataset.version = String(version);
     document.querySelectorAll('form[data-outbox] input[name="version"]').forEach((input) => {
       input.value = String(version);
     });
@@ -299,6 +302,13 @@
   function acknowledged(head, answer) {
     onScreen.delete(head.key);
     drop(head);
+    try {
+      if (Number(storage.getItem(ACKED) || 0) < answer.version) {
+        storage.setItem(ACKED, String(answer.version));
+      }
+    } catch {
+      // the storage is full: only another tab's sheet may stay behind
+    }
     const items = load();
     if (items[0] && items[0].follows) {
       items[0].body = withVersion(items[0].body, answer.version);
@@ -367,7 +377,10 @@
       const freshBoard = fresh.getElementById("board");
       const freshBox = fresh.getElementById("outbox");
       if (board && freshBoard) board.innerHTML = freshBoard.innerHTML;
-      if (freshBox) box.dataset.next = freshBox.dataset.next;
+      if (freshBox) {
+        box.dataset.next = freshBox.dataset.next;
+        box.dataset.version = freshBox.dataset.version;
+      }
     } catch {
       return; // still offline: the sheet shown stays
     }
@@ -553,7 +566,30 @@
   if (board) {
     new MutationObserver(() => markSheet(load())).observe(board, { childList: true });
   }
+  // Another tab sent the changes while this page was drawn: the sheet shown is behind.
+  function behind() {
+    const acked = Number(storage.getItem(ACKED) || 0);
+    return Boolean(board) && !load().length && acked > Number(box.dataset.version);
+  }
+
+  // Once per acknowledged version: a game restored from a backup, its version behind what
+  // this phone heard, must not reload the page for ever.
+  function reloadedFor(acked) {
+    try {
+      const name = `${ACKED}.reloaded`;
+      const done = sessionStorage.getItem(name) === acked;
+      sessionStorage.setItem(name, acked);
+      return done;
+    } catch {
+      return true;
+    }
+  }
+
   window.addEventListener("storage", (event) => {
+    if (event.key === ACKED) {
+      if (behind()) settle(null);
+      return;
+    }
     if (event.key !== null && !event.key.startsWith(PREFIX)) return;
     const items = load();
     if (!items.length && event.oldValue && event.newValue === null) {
@@ -585,6 +621,10 @@
   });
   window.addEventListener("pagehide", releaseLease);
 
-  render();
-  pump();
+  if (behind() && !reloadedFor(storage.getItem(ACKED))) {
+    settle(null);
+  } else {
+    render();
+    pump();
+  }
 })();
