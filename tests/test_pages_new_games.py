@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import REGISTRY
 from scorekeeper.web.entry_forms import ENTRY_FORMS
 from tests.test_pages import app, hands, start  # noqa: F401 (app: the page tests' app, CSRF off)
+from tests.words import english
 
 EIGHT = ["Christopher", "Margaret", "María José", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -62,7 +63,9 @@ def test_every_ruleset_has_an_entry_form_a_rules_page_and_explanations(
         tuple(created["players"]), tuple(created["sides"]) if created["partnerships"] else ()
     )
     result = ruleset.score_hand(ruleset.sample_entry(table), table, created["options"])
-    assert result.explanation and all(line[:1].isupper() for line in result.explanation)
+    assert english(result.explanation) and all(
+        line[:1].isupper() for line in english(result.explanation)
+    )
 
 
 @pytest.mark.parametrize("ruleset_id", ["mexican-train", "latin-partnership", "custom"])
@@ -202,6 +205,8 @@ def test_latin_partnership_double_nine_keeps_what_the_player_chose(client: Flask
     page = client.get("/new/latin-partnership").get_data(True)
     assert re.search(r'name="option-target" value=""', page)  # shown empty: it follows the set
     assert "(default: 200; 100 with double-nine)" in page
+    assert "(default: all; opponents with double-nine)" in page  # its select starts on Default
+    assert re.search(r'name="option-count">\s*<option value="">Default</option>', page)
     cuban = {"option-set": "double-nine"}
     chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": "200"})
     options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]

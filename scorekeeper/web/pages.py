@@ -25,12 +25,14 @@ from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules import REGISTRY, Ruleset
 from scorekeeper.rules.base import Option, OptionValue, Table
+from scorekeeper.rules.summaries import summary_of
 from scorekeeper.store import get_db
 from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
 from scorekeeper.web.errors import wants_json
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.outbox import LOST_RIGHT, refused_json, saved
 from scorekeeper.web.rules_texts import rules_text
@@ -81,7 +83,12 @@ def catalogue() -> str:
 @bp.get("/rules/<ruleset_id>")
 def rules(ruleset_id: str) -> str:
     ruleset = REGISTRY.get(ruleset_id) or abort(404)
-    return render_template("games/rules.html", ruleset=ruleset, text=rules_text(ruleset.seed))
+    return render_template(
+        "games/rules.html",
+        ruleset=ruleset,
+        summary=summary_of(ruleset.id),
+        text=rules_text(ruleset.seed),
+    )
 
 
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
@@ -112,7 +119,7 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         error=error,
         names=session.get("names", []),
         leagues=league_names(held),
-        option_default=lambda option: default_text(option, follows),
+        option_default=lambda option: translate(default_text(option, follows)),
         follows=follows,
     )
     return (page, status_of(error)) if error else page

@@ -22,6 +22,7 @@ from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
 from scorekeeper.web.errors import wants_json
+from scorekeeper.web.language import translate
 from scorekeeper.web.outbox import refused_json, saved
 from scorekeeper.web.pages import Kept, scorer_page, scoring_game, status_of
 
@@ -51,7 +52,7 @@ def undo_play(game_id: str) -> BaseResponse | Kept:
     except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
-    said = loaded.in_progress.result.explanation[-1]
+    said = translate(loaded.in_progress.result.explanation[-1])
     flash(f"Play {len(loaded.pending_plays)} undone ({said}).", "success")
     return saved(200, body, url_for("pages.game", game_id=game_id, _anchor="board"))
 
