@@ -53,6 +53,7 @@
   const REQUEST_TIMEOUT_MS = 15000;
   const LEASE_MS = 20000;
   const tab = randomKey();
+  const SCROLL_TO = "scorekeeper.outbox-scroll-to";
   const onScreen = new Map(); // key -> {form, submitter}: a Save still on screen, sent at once
 
   let wait = FIRST_WAIT_MS;
@@ -360,8 +361,14 @@
     }
     const target = new URL(page || `${gameUrl}#board`, location.href);
     if (target.pathname + target.search === location.pathname + location.search) {
-      history.scrollRestoration = "manual"; // land at the target's anchor, as a fresh page does
-      history.replaceState(history.state, "", target.href);
+      // The same page drawn anew, opened where the plain form's answer opens it (changing the
+      // address's anchor first would tell the browser a navigation happened before it did).
+      history.scrollRestoration = "manual";
+      try {
+        sessionStorage.setItem(SCROLL_TO, target.hash.slice(1));
+      } catch {
+        // opens at the top
+      }
       location.reload();
     } else {
       location.replace(target.href);
@@ -621,6 +628,14 @@
   });
   window.addEventListener("pagehide", releaseLease);
 
+  try {
+    const anchor = sessionStorage.getItem(SCROLL_TO);
+    sessionStorage.removeItem(SCROLL_TO);
+    const there = anchor && document.getElementById(anchor);
+    if (there) there.scrollIntoView();
+  } catch {
+    // no session storage: the page opens at the top
+  }
   if (behind() && !reloadedFor(storage.getItem(ACKED))) {
     settle(null);
   } else {

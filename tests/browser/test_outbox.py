@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Error, Page, Route, expect
+from playwright.sync_api import BrowserContext, Error, Locator, Page, Route, expect
 
 from tests.browser.conftest import (
     Phone,
@@ -61,11 +61,12 @@ def enter(phone: Phone, out: str, loser_pips: int) -> None:
     phone.tap("#hand-form .save-bar button.primary")
 
 
-def waiting(page: Page) -> Any:
+def waiting(page: Page) -> Locator:
+    """The changes the sheet shows as not on the server yet."""
     return page.locator("#board .sheet-waiting")
 
 
-def confirmed(page: Page) -> Any:
+def confirmed(page: Page) -> Locator:
     return page.locator("#board .sheet-hand")
 
 
