@@ -46,7 +46,7 @@ from babel.util import pathmatch
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("es", "pt_BR")  # English is the message ids themselves
-AREAS = ("pages", "errors", "rules", "tricks")
+AREAS = ("pages", "errors", "rules", "tricks", "offline")
 DOMAIN = "messages"  # what the app loads: the areas merged
 # gettext's keywords, the words of scorekeeper.words (say(id, **values), say_n(singular, plural,
 # n)) and the templates' words for scripts.

@@ -76,9 +76,12 @@
   }
 
   // One tap records one play: a second tap while the page loads would only be refused.
+  // (With the outbox on, outbox.js sends each play once itself, and a play kept while the
+  // network is down leaves the pad free for the next.)
   function submitOnce(form) {
     let sent = false;
     form.addEventListener("submit", function (event) {
+      if (form.dataset.outboxOn) return;
       if (sent) event.preventDefault();
       sent = true;
     });

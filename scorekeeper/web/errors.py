@@ -21,28 +21,35 @@ from scorekeeper.words import Message, say
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """The API, and the scorer page's script, which sends its changes in the background and
+    asks for the answer as JSON (`Accept: application/json`) to keep them until acknowledged."""
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def error_response(status: int, message: str | Message, field: str | None = None) -> Response:
+def error_response(
+    status: int, message: str | Message, field: str | None = None, **more: object
+) -> Response:
     said = translate(message)
     if wants_json():
-        body: dict[str, str] = {"error": said}
+        body: dict[str, object] = {"error": said}
         if field:
             body["field"] = field
-        response = jsonify(body)
+        response = jsonify({**body, **more})
     else:
         response = Response(render_template("error.html", status=status, message=said))
     response.status_code = status
     return response
 
 
-def refusal(error: AppError | RuleError) -> Response:
-    """The answer to any refusal, for the pages that draw their own with the form kept."""
+def refusal(error: AppError | RuleError, **more: object) -> Response:
+    """The answer to any refusal, for the pages that draw their own with the form kept.
+
+    `more` goes into a JSON answer beside the sentence (the game's version, for the page's script).
+    """
     if isinstance(error, RuleError):
         said = translate(error.message)
-        return error_response(422, said[:1].upper() + said[1:], error.field)
-    response = error_response(error.status, error.message, error.field)
+        return error_response(422, said[:1].upper() + said[1:], error.field, **more)
+    response = error_response(error.status, error.message, error.field, **more)
     if isinstance(error, TooManyRequests):
         response.headers["Retry-After"] = str(error.retry_after)
     return response

@@ -30,12 +30,18 @@ from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import language, scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.errors import wants_json
 from scorekeeper.web.language import tell, translate
 from scorekeeper.web.leagues.rights import held_league_tokens
+from scorekeeper.web.outbox import LOST_RIGHT, refused_json, saved
 from scorekeeper.web.rules_texts import rules_text
 from scorekeeper.words import Message, say
 
 bp = Blueprint("pages", __name__)
+
+# A refused change's answer: the page drawn again with what was typed, or (for the page's
+# script) the sentence as JSON; and its status.
+Kept = tuple[str | Response, int]
 
 RECENT_NAMES = 16
 RECENT_GAMES = 8
@@ -313,7 +319,7 @@ def scoring_game(game_id: str) -> games.Game:
     return loaded
 
 
-def refused_hand_form(game_id: str, editing: int | None = None) -> tuple[str, int] | None:
+def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
     """The page again, with what was typed, when a hand cannot be taken from this form.
 
     A hand typed at the table is never lost to a refusal: a phone that lost the scorer
@@ -327,11 +333,15 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> tuple[str, in
             raise Forbidden(
                 "Only the scorer's phone can change this game. Ask for the scorer link."
             )
+        if wants_json():  # the page's script keeps the change and shows this sentence
+            return refused_json(Forbidden(LOST_RIGHT), loaded)
         return scorer_page(loaded, values=request.form, lost_right=True), 403
     if not HandForm().validate_on_submit():
         again = Conflict(
             "This phone's session changed, so the hand was not saved yet: check it and save again."
         )
+        if wants_json():
+            return refused_json(again, loaded, status=403)
         page = scorer_page(loaded, values=request.form, error=again, editing=editing)
         return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
     return None
@@ -343,7 +353,7 @@ HAND_FORM_VIEWS = ("scorekeeper.web.pages.enter_hand", "scorekeeper.web.pages.co
 
 
 @bp.post("/games/<game_id>/hands")
-def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
+def enter_hand(game_id: str) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id)
     if kept is not None:
         return kept
@@ -352,11 +362,13 @@ def enter_hand(game_id: str) -> BaseResponse | tuple[str, int]:
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        games.record_hand(get_db(), game_id, entry, writer)
+        status, body = games.record_hand(get_db(), game_id, entry, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
+        if wants_json():
+            return refused_json(refused, fresh)
         return scorer_page(fresh, values=request.form, error=refused), status_of(refused)
-    return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
+    return saved(status, body, url_for("pages.game", game_id=game_id, _anchor="board"))
 
 
 @bp.get("/games/<game_id>/hands/<int:number>/edit")
@@ -376,7 +388,7 @@ def flatten(values: Mapping[str, str | list[str]]) -> list[tuple[str, str]]:
 
 
 @bp.post("/games/<game_id>/hands/<int:number>")
-def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
+def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id, number)
     if kept is not None:
         return kept
@@ -385,13 +397,15 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     writer = scorer.page_writer(loaded, form.expected_version())
     try:
         entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        games.correct_hand(get_db(), game_id, number, entry, writer)
+        body = games.correct_hand(get_db(), game_id, number, entry, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
+        if wants_json():
+            return refused_json(refused, fresh)
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)
     tell(say("Hand %(number)s corrected; the totals after it follow.", number=number), "success")
-    return redirect(url_for("pages.game", game_id=game_id), code=303)
+    return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
 @bp.get("/games/<game_id>/undo")
@@ -408,7 +422,7 @@ def confirm_undo(game_id: str) -> str:
 
 
 @bp.post("/games/<game_id>/undo")
-def undo_hand(game_id: str) -> BaseResponse:
+def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden("This form has expired. Reload the page and try again.")
@@ -416,9 +430,14 @@ def undo_hand(game_id: str) -> BaseResponse:
     number = as_whole_number(raw)
     if isinstance(number, str):
         number = 0  # junk: "no hand 0", a 404
-    games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+    try:
+        body = games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+    except Conflict as refused:
+        if not wants_json():
+            raise
+        return refused_json(refused, games.load_game(get_db(), game_id))
     tell(say("Hand %(number)s undone.", number=number), "success")
-    return redirect(url_for("pages.game", game_id=game_id), code=303)
+    return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/next")

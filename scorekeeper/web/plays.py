@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from scorekeeper import games
@@ -21,33 +21,35 @@ from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
+from scorekeeper.web.errors import wants_json
 from scorekeeper.web.language import tell
-from scorekeeper.web.pages import scorer_page, scoring_game, status_of
+from scorekeeper.web.outbox import refused_json, saved
+from scorekeeper.web.pages import Kept, scorer_page, scoring_game, status_of
 from scorekeeper.words import Message, say
 
 bp = Blueprint("plays", __name__)
 
 
 @bp.post("/games/<game_id>/plays")
-def record_play(game_id: str) -> BaseResponse | tuple[str, int]:
+def record_play(game_id: str) -> BaseResponse | Kept:
     loaded, writer = scorer_writer(game_id, say("enter the play again"))
     try:
         play = read_play(loaded, request.form)
-        games.record_play(get_db(), game_id, play, writer)
+        body = games.record_play(get_db(), game_id, play, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         return refused_page(game_id, refused, request.form)
     # After the last tile (Fives and Threes) the next tap is the end of the hand's Save; its
     # two-end pad comes back at the top, with the play's total under it, for the next play.
     pad_on_top = "plays" if loaded.ruleset.flags_last_tile else "board"
     anchor = "entry" if play.get("out") else pad_on_top
-    return redirect(url_for("pages.game", game_id=game_id, _anchor=anchor), code=303)
+    return saved(201, body, url_for("pages.game", game_id=game_id, _anchor=anchor))
 
 
 @bp.post("/games/<game_id>/plays/undo")
-def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
+def undo_play(game_id: str) -> BaseResponse | Kept:
     loaded, writer = scorer_writer(game_id, say("try again"))
     try:
-        games.undo_play(get_db(), game_id, writer)
+        body = games.undo_play(get_db(), game_id, writer)
     except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
@@ -61,7 +63,7 @@ def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
         ),
         "success",
     )
-    return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
+    return saved(200, body, url_for("pages.game", game_id=game_id, _anchor="board"))
 
 
 def scorer_writer(game_id: str, again: Message) -> tuple[games.Game, games.Writer]:
@@ -81,9 +83,12 @@ def refused_page(
     game_id: str,
     refused: RuleError | Conflict | Unavailable,
     values: Mapping[str, Any] | None = None,
-) -> tuple[str, int]:
-    """The scorer's page again, with what was tapped and why it was refused."""
+) -> Kept:
+    """The scorer's page again, with what was tapped and why it was refused (for the page's
+    script, the sentence alone)."""
     fresh = games.load_game(get_db(), game_id)
+    if wants_json():
+        return refused_json(refused, fresh)
     return scorer_page(fresh, values=values, error=refused), status_of(refused)
 
 

@@ -1,0 +1,283 @@
+"""Scoring through a Wi-Fi drop (issue #17): the scorer's phone keeps every change until the
+server has it, sends each once, in order, and shows a refused one with the server's sentence.
+
+Block, two players, 2-player `difference` scoring: whoever went out (0 pips) scores the other
+player's pips (SCORING.md), so each hand's points below are the pips typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Error, Locator, Page, Route, expect
+
+from tests.browser.conftest import (
+    Phone,
+    assert_fits_a_phone,
+    screenshot,
+    serious_accessibility_problems,
+)
+from tests.browser.test_muggins_pages import tap_end
+from tests.browser.test_phone_habits import small_controls
+from tests.server import call
+
+SENT = 15_000  # ms a change may take to go and be answered, on a loaded machine
+
+
+def new_game(live_server: str) -> dict[str, Any]:
+    status, game = call(
+        "POST", f"{live_server}/api/games", {"ruleset": "block", "players": ["Ann", "Bob"]}
+    )
+    assert status == 201
+    return game
+
+
+def server_hands(live_server: str, game: dict[str, Any]) -> tuple[list[Any], dict[str, int]]:
+    """Each hand as the server recorded it (who went out, the pips typed), and the totals."""
+    status, shown = call("GET", f"{live_server}/api/games/{game['id']}")
+    assert status == 200
+    hands = [(h["number"], h["entry"]["domino"], h["entry"]["pips"]) for h in shown["hands"]]
+    return hands, shown["totals"]
+
+
+def other_phone_enters(
+    live_server: str, game: dict[str, Any], out: str, pips: dict[str, int]
+) -> None:
+    status, _ = call(
+        "POST",
+        f"{live_server}/api/games/{game['id']}/hands",
+        {"domino": out, "pips": pips},
+        headers={"X-Scorer-Token": game["scorer_token"]},
+    )
+    assert status == 201
+
+
+def enter(phone: Phone, out: str, loser_pips: int) -> None:
+    """Tap who went out, type the other player's pips, tap Save (which waits for no page)."""
+    phone.tap_text(out, within="#hand-form")
+    other = 1 if out == "Ann" else 0
+    phone.type(f'#hand-form input[name="pips-{other}"]', str(loser_pips))
+    phone.tap("#hand-form .save-bar button.primary")
+
+
+def waiting(page: Page) -> Locator:
+    """The changes the sheet shows as not on the server yet."""
+    return page.locator("#board .sheet-waiting")
+
+
+def confirmed(page: Page) -> Locator:
+    return page.locator("#board .sheet-hand")
+
+
+def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_order(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    expect(page.locator("#entry-title")).to_have_text("Hand 1")
+    # The same game open in a second tab of the same phone: it shares the waiting list.
+    second = context.new_page()
+    second.goto(f"{live_server}/games/{game['id']}")
+
+    context.set_offline(True)
+    for number, (out, pips) in enumerate([("Ann", 12), ("Bob", 7), ("Ann", 5)], start=1):
+        enter(phone, out, pips)
+        expect(waiting(page)).to_have_count(number)
+        # The form is ready for the next hand, blank.
+        expect(page.locator("#entry-title")).to_have_text(f"Hand {number + 1}")
+        expect(page.locator('#hand-form input[name="pips-0"]')).to_have_value("")
+    expect(page.locator("#outbox-banner")).to_have_text(
+        "Offline, and nothing is lost. Waiting to send: 3"
+    )
+    expect(waiting(page).first).to_contain_text("Hand 1")
+    expect(waiting(page).last).to_contain_text("Hand 3")
+    # No scores of its own: the sheet's totals are the server's last ones, and say so.
+    assert confirmed(page).count() == 0
+    assert set(phone.totals().values()) == {0}
+    expect(page.locator(".outbox-totals-note")).to_be_visible()
+    expect(waiting(second)).to_have_count(3)  # each shown once there too
+    expect(waiting(second).last).to_contain_text("Hand 3")
+    assert server_hands(live_server, game)[0] == []
+    page.evaluate("window.scrollTo(0, 0)")  # the banner, the sheet and the list in view
+    screenshot(page, "outbox-waiting")
+    assert not serious_accessibility_problems(page)
+    assert_fits_a_phone(page)
+
+    with pytest.raises(Error):  # no service worker: offline, a reload is the browser's error page
+        page.reload()
+    context.set_offline(False)
+    phone.go(f"/games/{game['id']}")  # the scorer opens the game again, network back
+    expect(confirmed(page)).to_have_count(3, timeout=SENT)
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.locator("#outbox-banner")).to_be_hidden()
+    assert phone.totals() == {"Ann": 12 + 5, "Bob": 7}
+    hands, totals = server_hands(live_server, game)
+    assert hands == [
+        (1, "Ann", {"Ann": 0, "Bob": 12}),
+        (2, "Bob", {"Ann": 7, "Bob": 0}),
+        (3, "Ann", {"Ann": 0, "Bob": 5}),
+    ]
+    assert totals == {"Ann": 17, "Bob": 7}
+    expect(page.locator("#entry-title")).to_have_text("Hand 4")
+    # The second tab sent or saw them sent: it shows the server's sheet, nothing twice.
+    expect(second.locator("#board .sheet-hand")).to_have_count(3, timeout=SENT)
+    expect(waiting(second)).to_have_count(0)
+    second.close()
+
+
+def test_a_lost_answer_records_the_hand_once_and_a_correction_and_an_undo_wait_too(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    keys: list[str | None] = []
+    replayed: list[str | None] = []
+
+    def answer_lost_once(route: Route) -> None:
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            route.fetch()  # the server has the hand…
+            route.abort("internetdisconnected")  # …and the phone never hears it
+        else:
+            route.continue_()
+
+    page.route(f"**/games/{game['id']}/hands", answer_lost_once)
+    page.on(
+        "response",
+        lambda r: (
+            replayed.append(r.headers.get("idempotent-replayed"))
+            if r.request.method == "POST"
+            else None
+        ),
+    )
+    enter(phone, "Ann", 9)
+    # The phone heard nothing: it keeps the hand and tries again by itself.
+    expect(confirmed(page)).to_have_count(1, timeout=SENT)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert phone.totals() == {"Ann": 9, "Bob": 0}
+    assert len(keys) == 2 and keys[0] and keys[0] == keys[1], keys  # the retry reused its key
+    assert replayed == ["true"]  # answered from what the server kept, not recorded again
+    hands, totals = server_hands(live_server, game)
+    assert hands == [(1, "Ann", {"Ann": 0, "Bob": 9})]
+    assert totals == {"Ann": 9, "Bob": 0}
+
+    # A correction saved as the network drops waits, and lands when it is back.
+    phone.correct(1)
+    context.set_offline(True)
+    phone.type('#hand-form input[name="pips-1"]', "11")
+    phone.tap("#hand-form .save-bar button.primary")
+    expect(waiting(page)).to_have_count(1)
+    expect(waiting(page)).to_contain_text("Correction of hand 1")
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert phone.totals() == {"Ann": 11, "Bob": 0}
+
+    # So does an undo.
+    phone.submit(page.locator(".tools").get_by_role("link", name="Undo hand 1"))
+    context.set_offline(True)
+    phone.tap(page.get_by_role("button", name="Undo hand 1"))
+    expect(page.locator(".outbox-item")).to_contain_text("Undo of hand 1")
+    expect(page.locator("#outbox-banner")).to_contain_text("Offline")
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    expect(confirmed(page)).to_have_count(0)
+    assert server_hands(live_server, game) == ([], {"Ann": 0, "Bob": 0})
+
+
+def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_or_entered_next(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+
+    # Offline, this phone enters hands 1 and 2; meanwhile another phone enters hand 1.
+    context.set_offline(True)
+    enter(phone, "Ann", 12)
+    enter(phone, "Bob", 7)
+    expect(waiting(page)).to_have_count(2)
+    other_phone_enters(live_server, game, "Bob", {"Ann": 3, "Bob": 0})
+    context.set_offline(False)
+
+    refused = page.locator(".outbox-item.is-refused")
+    expect(refused).to_have_count(1, timeout=SENT)
+    expect(refused).to_contain_text("Hand 1")
+    expect(refused.locator(".outbox-refusal")).to_contain_text("hand 1 was already entered")
+    expect(page.locator(".outbox-item.is-behind")).to_contain_text("Hand 2")
+    expect(page.locator("#outbox-banner")).to_contain_text("refused")
+    # The sheet shows the server's hand 1 (the other phone's), the waiting ones after it.
+    expect(confirmed(page)).to_have_count(1)
+    assert phone.totals() == {"Ann": 0, "Bob": 3}
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "outbox-conflict")
+    assert not serious_accessibility_problems(page)
+    assert_fits_a_phone(page)
+    assert small_controls(page) == []
+
+    # Discard it: the hand after it goes in its turn, as hand 2.
+    with page.expect_navigation(timeout=SENT):
+        phone.tap(refused.get_by_role("button", name="Discard it"))
+    expect(confirmed(page)).to_have_count(2)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert server_hands(live_server, game)[0] == [
+        (1, "Bob", {"Ann": 3, "Bob": 0}),
+        (2, "Bob", {"Ann": 7, "Bob": 0}),
+    ]
+
+    # Again: offline hand 3, the other phone's hand 3 first; this time it goes as hand 4.
+    context.set_offline(True)
+    enter(phone, "Ann", 5)
+    expect(waiting(page)).to_have_count(1)
+    other_phone_enters(live_server, game, "Ann", {"Ann": 0, "Bob": 1})
+    context.set_offline(False)
+    expect(refused).to_have_count(1, timeout=SENT)
+    expect(refused.locator(".outbox-refusal")).to_contain_text("hand 3 was already entered")
+    with page.expect_navigation(timeout=SENT):
+        phone.tap(refused.get_by_role("button", name="Enter it as the next hand"))
+    expect(confirmed(page)).to_have_count(4)
+    expect(page.locator("#outbox")).to_be_hidden()
+    hands, totals = server_hands(live_server, game)
+    assert hands == [
+        (1, "Bob", {"Ann": 3, "Bob": 0}),
+        (2, "Bob", {"Ann": 7, "Bob": 0}),
+        (3, "Ann", {"Ann": 0, "Bob": 1}),
+        (4, "Ann", {"Ann": 0, "Bob": 5}),
+    ]
+    assert totals == {"Ann": 1 + 5, "Bob": 3 + 7}
+    assert phone.totals() == totals
+
+
+def test_muggins_plays_made_offline_go_in_order_once_the_network_is_back(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """Muggins counts each play as it is made: a play kept offline waits like a hand, and
+    the pad keeps the ends as tapped, where the next play starts."""
+    page = phone.page
+    status, game = call(
+        "POST", f"{live_server}/api/games", {"ruleset": "muggins", "players": ["Ann", "Bob", "Cy"]}
+    )
+    assert status == 201
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    context.set_offline(True)
+    # Bob opens with 5-5 crosswise (10); Cy plays 5-0 on the spinner: 5 + 5 + 0 = 10.
+    tap_end(phone, None, "5", "Double")
+    phone.tap(page.locator("#play-form").get_by_role("button", name="Bob scores 10"))
+    expect(waiting(page)).to_have_count(1)
+    expect(waiting(page)).to_contain_text("Play by Bob, hand 1")
+    phone.tap_text("Cy", within="#play-form")
+    tap_end(phone, 1, "0")
+    phone.tap(page.locator("#play-form").get_by_role("button", name="Cy scores 10"))
+    expect(waiting(page).last).to_contain_text("Play by Cy, hand 1")
+    assert set(phone.totals().values()) == {0}
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    assert phone.totals() == {"Ann": 0, "Bob": 10, "Cy": 10}
+    status, shown = call("GET", f"{live_server}/api/games/{game['id']}")
+    assert shown["hand_in_progress"]["plays"] == [
+        {"player": "Bob", "ends": ["5-5"]},
+        {"player": "Cy", "ends": ["5-5", 0]},
+    ]
