@@ -138,7 +138,7 @@ def patch(synchronous: str | None, connection_limit: int | None, keep_connection
             database.execute(f"PRAGMA synchronous={synchronous}")
             return database
 
-        db.connect = connect_with
+        db.connect = connect_with  # type: ignore[assignment]  # same call, one PRAGMA more
     if connection_limit is not None:
         serve = waitress.serve
 

@@ -12,6 +12,7 @@ for the write rate.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections import Counter
@@ -81,7 +82,7 @@ def run(server: Server, *, writers: int, seconds: float) -> Writes:
             writes.tally.record(reply, 201)
         client.close()
 
-    run_threads([lambda n=n: writer(n) for n in range(writers)])
+    run_threads([functools.partial(writer, n) for n in range(writers)])
     rates = [
         closed_loop(
             server.base,

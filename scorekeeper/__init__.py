@@ -12,6 +12,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from scorekeeper import store
+from scorekeeper.web import language
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -36,10 +37,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.static_folder = asset_folder("static")
     # Block tags take their line with them: phones download no runs of blank indentation.
     app.jinja_options = {**app.jinja_options, "trim_blocks": True, "lstrip_blocks": True}
-    # Templates write every sentence as {{ _("…") }} / {% trans %}; until the catalogs are
-    # installed (the languages issue) the English ids are what is shown.
-    app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
         # Larger than any real entry, small enough that a flood can't fill memory.
@@ -69,6 +66,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
     store.init_app(app)
     csrf.init_app(app)
+    # Templates write every sentence as {{ _("…") }} / {% trans %}, said in the reader's language.
+    language.init_app(app)
 
     from scorekeeper.web import assets, compression, faces, links, security, sessions, share, writes
     from scorekeeper.web.api import bp as api_bp

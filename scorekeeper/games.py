@@ -17,20 +17,25 @@ from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.names import clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
+    AFTER_THE_END,
     Ending,
     HandResult,
     NextHand,
     ScoredHand,
+    Sentence,
     Status,
     Table,
+    after_the_end_note,
     end_of_game,
+    ended_mid_hand,
+    not_an_object,
     running_totals,
     time_called,
 )
 from scorekeeper.store import Connection, write_transaction
+from scorekeeper.words import Message
 
 NAME_LIMIT = 40
-AFTER_THE_END = "Played after the end of the game: this hand does not count."
 
 
 @dataclass(frozen=True)
@@ -136,18 +141,9 @@ class Game:
         return tuple(hand.number for hand in self.hands if hand.number > self.ending.last_counted)
 
     @property
-    def after_the_end_note(self) -> str:
+    def after_the_end_note(self) -> Sentence:
         """What the page says of the hands after the end: which, and that they do not count."""
-        numbers = self.after_the_end
-        if not numbers:
-            return ""
-        if len(numbers) == 1:
-            return f"Hand {numbers[0]} was played after the end of the game: it does not count."
-        joined = "and" if len(numbers) == 2 else "to"
-        return (
-            f"Hands {numbers[0]} {joined} {numbers[-1]} were played after the end of the game: "
-            "they do not count."
-        )
+        return after_the_end_note(self.after_the_end)
 
     def as_counted(self, hand: PlayedHand) -> PlayedHand:
         """The hand as it counts toward the game, its explanation saying what does not."""
@@ -210,19 +206,6 @@ class Game:
         raise NotFound(f"This game has no hand {number} (it has {len(self.hands)}).")
 
 
-def ended_mid_hand(entered: HandResult, counted: HandResult, status: Status) -> str:
-    """Why only part of a hand counts: the game ended at one of its scores (Muggins)."""
-    later = entered.ordered_steps[len(counted.ordered_steps) :]
-    scores = [
-        ", ".join(f"{side} {points}" for side, points in step.items() if points) or "nothing"
-        for step in later
-    ]
-    return (
-        f"The game ended during this hand: {status.explanation}. What was scored after that "
-        f"came after the end and does not count ({'; then '.join(scores)})."
-    )
-
-
 @dataclass(frozen=True)
 class Match:
     """Where a game stands in its match (Moon with 4 players: best two of three)."""
@@ -266,7 +249,9 @@ def game_of(row: store.GameRow) -> Game:
         PlayedHand(
             number=h.number,
             entry=h.entry,
-            result=HandResult(scores=h.scores, explanation=h.explanation, steps=h.steps),
+            result=HandResult(
+                scores=h.scores, explanation=explanation_of(h.explanation), steps=h.steps
+            ),
             dealer=h.dealer,
             entered_at=h.entered_at,
         )
@@ -708,12 +693,14 @@ def check_version(db: Connection, game: Game, writer: Writer) -> None:
     )
 
 
-def score(game: Game, entry: Any, number: int) -> HandResult:
+def score(game: Game, entry: Any, number: int, *, strict: bool = True) -> HandResult:
     """Hand `number` scored from its entry (and, where the rules need them, the totals before)."""
     if not isinstance(entry, Mapping):
-        raise RuleError("the hand must be given as an object of fields")
+        raise not_an_object()
     before = game.totals_after(number - 1)
-    return game.ruleset.score_in_game(entry, game.table, game.options, before, number=number)
+    return game.ruleset.score_in_game(
+        entry, game.table, game.options, before, number=number, strict=strict
+    )
 
 
 def stored_hand(hand: PlayedHand) -> store.HandRow:
@@ -722,7 +709,7 @@ def stored_hand(hand: PlayedHand) -> store.HandRow:
         hand.number,
         hand.entry,
         dict(result.scores),
-        tuple(result.explanation),
+        explanation_json(result.explanation),
         tuple(dict(step) for step in result.steps),
         hand.dealer,
         hand.entered_at,
@@ -745,7 +732,46 @@ def rescore_after(tx: Connection, game: Game, number: int) -> Game:
 
 def logged_result(scored: HandResult) -> dict[str, Any]:
     """What a log line keeps of a whole hand: its scores and their explanation."""
-    return {"scores": dict(scored.scores), "explanation": list(scored.explanation)}
+    return {
+        "scores": dict(scored.scores),
+        "explanation": list(explanation_json(scored.explanation)),
+    }
+
+
+def explanation_json(lines: Sequence[Sentence]) -> tuple[Any, ...]:
+    """An explanation as it is stored: each Message as its id and values, so that it can be
+    said in any language later (an English str, from before Messages, as it is)."""
+    return tuple(line.as_json() if isinstance(line, Message) else line for line in lines)
+
+
+def explanation_of(stored: Sequence[Any]) -> tuple[Sentence, ...]:
+    """A hand's explanation as stored, read back on every view: Messages, or the English of
+    a line stored before them (a hand that no longer scores as it did when m008 ran)."""
+    return tuple(
+        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
+    )
+
+
+def logged_sentence(line: Any) -> Sentence:
+    """One line of a log line's explanation: a Message if it is one that can be said, else its
+    text as it is (a log line of an imported file is shown, never believed)."""
+    if not isinstance(line, Mapping):
+        return str(line)
+    try:
+        message = Message.from_json(line)
+        str(message)  # every value it names is there
+    except (KeyError, TypeError, ValueError):
+        return str(dict(line))
+    return message
+
+
+def explain_again(tx: Connection, game: Game) -> None:
+    """Every hand's explanation as its entry scores it today, kept as Messages: an export
+    made before explanations were Messages holds English sentences (its scores are checked
+    against the entries before this)."""
+    for hand in game.hands:
+        again = score(game, hand.entry, hand.number, strict=False)
+        store.set_explanation(tx, game.id, hand.number, explanation_json(again.explanation))
 
 
 # --- the JSON face -------------------------------------------------------------------

@@ -12,6 +12,8 @@ again from the last kept state before the first game that changed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import operator
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -25,8 +27,9 @@ from scorekeeper import ratings, store
 from scorekeeper.names import same_name_key
 from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
-from scorekeeper.rules.base import Table
+from scorekeeper.rules.base import Option, Ruleset, Table
 from scorekeeper.store import Connection, League, Season
+from scorekeeper.words import say
 
 FORM_LENGTH = 5
 # Games between the states a pool keeps: a change is folded again from at most this many
@@ -115,6 +118,24 @@ class LeagueGame:
     def ruleset_name(self) -> str:
         return ruleset_name(self.ruleset)
 
+    @cached_property
+    def kind(self) -> str:
+        """Which standings table the game counts in: its ruleset's, or, for a game the club
+        names itself (a ruleset with a free-text option: `custom`), that name's with these
+        options. Two clubs' games called "Pub Rummy" and "Chicken Foot" are different games,
+        and so is "Pub Rummy" to 30 against "Pub Rummy" over 10 hands; a name typed again
+        with other capitals or spaces is the same name."""
+        ruleset = REGISTRY.get(self.ruleset)
+        if ruleset is None or not any(option.free_text for option in ruleset.options):
+            return self.ruleset
+        return f"{self.ruleset}:{same_options_key(ruleset, self.options)}"
+
+    @property
+    def kind_name(self) -> str:
+        """The table's name: the ruleset's, or the name the players gave their game."""
+        ruleset = REGISTRY.get(self.ruleset)
+        return ruleset.title_with(self.options) if ruleset else self.ruleset
+
     @property
     def lowest_wins(self) -> bool:
         ruleset = REGISTRY.get(self.ruleset)
@@ -190,6 +211,52 @@ class LeagueGame:
     def outcome_of(self) -> dict[str, Outcome]:
         """The outcome of each player, by player key."""
         return {outcome.key: outcome for outcome in self.outcomes}
+
+
+def same_options_key(ruleset: Ruleset, options: Mapping[str, Any]) -> str:
+    """A short key equal for equal options (free text compared as a player reads it)."""
+    seen = {
+        option.name: same_name_key(str(options.get(option.name)))
+        if option.free_text
+        else options.get(option.name)
+        for option in ruleset.options
+    }
+    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def kind_names(games: Sequence[LeagueGame]) -> dict[str, str]:
+    """Each table's name, one game of it given per table; tables that share a name (the same
+    custom game with other options) are told apart by the options in which they differ."""
+    names = {game.kind: game.kind_name for game in games}
+    for game in games:
+        twins = [other for other in games if other.kind_name == game.kind_name]
+        ruleset = REGISTRY.get(game.ruleset)
+        if len(twins) < 2 or ruleset is None:
+            continue
+        differ = [
+            option
+            for option in ruleset.options
+            if len({str(other.options.get(option.name)) for other in twins}) > 1
+        ]
+        said = [option_said(option, game.options.get(option.name)) for option in differ]
+        if any(said):
+            names[game.kind] = str(
+                say(
+                    "%(name)s (%(options)s)",
+                    name=game.kind_name,
+                    options=", ".join(filter(None, said)),
+                )
+            )
+    return names
+
+
+def option_said(option: Option, value: object) -> str:
+    """An option as a table's name tells it: "Points to end the game: 30", a switch by its
+    label when on; an option that is off or unset says nothing."""
+    if value is None or value is False:
+        return ""
+    label = option.label.split(" (")[0]  # the label's words, without its explanation
+    return label if value is True else f"{label}: {value}"
 
 
 def ruleset_name(ruleset_id: str) -> str:
@@ -308,14 +375,15 @@ def rate_game(current: dict[str, Skill], game: LeagueGame) -> RatedGame:
 
 
 def by_ruleset(games: Iterable[LeagueGame]) -> list[tuple[str, list[LeagueGame]]]:
-    """The games of each ruleset, the most played ruleset first.
+    """The games of each ruleset (of each named custom game: `LeagueGame.kind`), the most
+    played first.
 
     Each ruleset's games are rated as a pool of their own: skill at Moon says little about
     skill at Block, so a rating belongs to one game.
     """
     groups: dict[str, list[LeagueGame]] = {}
     for game in games:
-        groups.setdefault(game.ruleset, []).append(game)
+        groups.setdefault(game.kind, []).append(game)
     return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
@@ -482,13 +550,17 @@ def differing(old: Sequence[object], new: Sequence[object]) -> Iterator[int]:
 
 @dataclass(frozen=True)
 class Standings:
-    """The standings over one ruleset's games, or over every game (`ruleset` None)."""
+    """The standings over one ruleset's games, or over every game (`ruleset` None).
+
+    `key` tells the tables apart where one ruleset has several (custom games by name).
+    """
 
     ruleset: str | None
     name: str
     lowest_wins: bool
     games: int
     rows: tuple[Row, ...]
+    key: str = "all"
 
     @property
     def counts_points(self) -> bool:

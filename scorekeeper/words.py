@@ -17,7 +17,7 @@ written as it is).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,3 +86,15 @@ def render(message: Message, choose: Any, number: Any = str) -> str:
         for name, value in message.values.items()
     }
     return str(text) % values
+
+
+def in_words(value: Any, say: Callable[[Message], str] = str) -> Any:
+    """A JSON body with every Message in it said by `say` (the reader's language where the
+    answer is made; English by default): lists and objects walked, everything else as it is."""
+    if isinstance(value, Message):
+        return say(value)
+    if isinstance(value, Mapping):
+        return {key: in_words(item, say) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [in_words(item, say) for item in value]
+    return value

@@ -10,6 +10,7 @@ import html
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
@@ -84,7 +85,7 @@ def new_game(client: FlaskClient, ruleset: str, players: list[str], **fields: st
     data = {**form, **{f"player-{i}": name for i, name in enumerate(players, start=1)}, **fields}
     response = client.post(f"/new/{ruleset}", data=data)
     assert response.status_code == 303, page_text(response)
-    return str(response.headers["Location"]).rsplit("/", 1)[1]
+    return urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
 
 
 def enter_hand(client: FlaskClient, game: str, fields: dict[str, Any]) -> Any:

@@ -259,10 +259,12 @@ def test_log_lines_written_before_results_were_kept_get_theirs_once(tmp_path: Pa
 
     from sqlite_utils import Database
 
+    from scorekeeper.games import explanation_of
     from scorekeeper.rules import REGISTRY
     from scorekeeper.rules.base import Table
     from scorekeeper.store import migrate
     from scorekeeper.store.schema import migrations
+    from tests.words import english
 
     path = tmp_path / "old.sqlite3"
     old = Database(path)
@@ -289,4 +291,6 @@ def test_log_lines_written_before_results_were_kept_get_theirs_once(tmp_path: Pa
     with sqlite3.connect(path) as conn:
         results = [row[0] for row in conn.execute("select result from log order by id")]
     assert results[1] is None  # an entry that no longer scores keeps no result
-    assert results[0] is not None and "Ann dominoed" in results[0] and '"Ann":7' in results[0]
+    logged = json.loads(results[0])
+    assert logged["scores"] == {"Ann": 7, "Bob": 0}
+    assert "Ann dominoed." in english(explanation_of(logged["explanation"]))

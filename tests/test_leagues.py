@@ -321,6 +321,42 @@ def test_rulesets_are_rated_and_filtered_apart(client: FlaskClient, api: Api) ->
     assert unknown.status_code == 422
 
 
+def custom_won_by(
+    api: Api, league: League, name: str, winner: str, options: dict[str, Any] | None = None
+) -> None:
+    """A finished custom game called `name`, over after one hand that `winner` wins 30 to 0."""
+    players = ["Ann", "Bob", "Cy"]
+    fields = {"name": name, "target": 30} | (options or {})
+    game = league_game(api, league, "custom", players, options=fields)
+    points = {player: 30 if player == winner else 0 for player in players}
+    assert api.hand(game["id"], {"points": points})["status"] == "finished"
+
+
+def test_custom_games_are_ranked_by_their_name_and_options(client: FlaskClient, api: Api) -> None:
+    """Issue 20: a custom game is a first-class game with "a name for the game": a club's
+    Pub Rummy and its Chicken Foot are different games with tables of their own; the same
+    name (as a player types it again) with the same options is the same table."""
+    league = new_league(client)
+    custom_won_by(api, league, "Pub Rummy", "Ann")
+    custom_won_by(api, league, "Chicken Foot", "Bob")
+    custom_won_by(api, league, "pub  RUMMY", "Ann")
+    custom_won_by(api, league, "Pub Rummy", "Cy", {"target": None, "hands": 1})
+
+    tables = {t["name"]: t for t in standings(client, league)["rulesets"]}
+    over_hands = "Pub Rummy (Or a fixed number of hands: 1)"  # told apart by what differs
+    to_30 = "Pub Rummy (Points to end the game: 30)"
+    assert set(tables) == {to_30, "Chicken Foot", over_hands}
+    assert tables[to_30]["games"] == 2
+    assert rows_by_player(tables[to_30])["Ann"]["won"] == 2
+    assert rows_by_player(tables[to_30])["Bob"]["won"] == 0
+    assert rows_by_player(tables["Chicken Foot"])["Bob"]["won"] == 1
+    assert rows_by_player(tables[over_hands])["Cy"]["won"] == 1
+    page = client.get(f"/leagues/{league.slug}").get_data(as_text=True)
+    assert "Chicken Foot" in page and "Custom game" not in page
+    toggles = re.findall(r'class="every-column sr" id="([^"]+)"', page)
+    assert len(toggles) == 3 == len(set(toggles))  # each table's column toggle works alone
+
+
 def test_the_page_says_when_lowest_total_wins(client: FlaskClient, api: Api) -> None:
     league = new_league(client)
     black_tile(api, league, {"Ann": 8, "Bob": 1, "Cy": 2})

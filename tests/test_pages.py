@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
@@ -30,7 +31,7 @@ def start(client: FlaskClient, ruleset: str, players: list[str], **fields: str) 
     data = {f"player-{i}": name for i, name in enumerate(players, start=1)} | fields
     response = client.post(f"/new/{ruleset}", data=data)
     assert response.status_code == 303, response.get_data(True)
-    return response.headers["Location"].rsplit("/", 1)[1]
+    return urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
 
 
 def hands(client: FlaskClient, game_id: str) -> list[dict[str, Any]]:

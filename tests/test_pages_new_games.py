@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import REGISTRY
 from scorekeeper.web.entry_forms import ENTRY_FORMS
 from tests.test_pages import app, hands, start  # noqa: F401 (app: the page tests' app, CSRF off)
+from tests.words import english
 
 EIGHT = ["Christopher", "Margaret", "María José", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -62,7 +63,9 @@ def test_every_ruleset_has_an_entry_form_a_rules_page_and_explanations(
         tuple(created["players"]), tuple(created["sides"]) if created["partnerships"] else ()
     )
     result = ruleset.score_hand(ruleset.sample_entry(table), table, created["options"])
-    assert result.explanation and all(line[:1].isupper() for line in result.explanation)
+    assert english(result.explanation) and all(
+        line[:1].isupper() for line in english(result.explanation)
+    )
 
 
 @pytest.mark.parametrize("ruleset_id", ["mexican-train", "latin-partnership", "custom"])
@@ -195,6 +198,29 @@ def test_latin_partnership_a_hand_with_the_bonuses(client: FlaskClient) -> None:
     assert hands(client, game)[0]["scores"] == {"Us": 66, "Them": 25}
 
 
+def test_latin_partnership_double_nine_keeps_what_the_player_chose(client: FlaskClient) -> None:
+    """SCORING_MORE.md L514: the double-nine set brings the Cuban defaults (to 100, on the opponents'
+    hands, no capicúa or pase corrido) unless changed: a target of 200 typed on the page is
+    the player's choice, not a value to replace with the Cuban 100."""
+    page = client.get("/new/latin-partnership").get_data(True)
+    assert re.search(r'name="option-target" value=""', page)  # shown empty: it follows the set
+    assert "(default: 200; 100 with double-nine)" in page
+    assert "(default: all; opponents with double-nine)" in page  # its select starts on Default
+    assert re.search(r'name="option-count">\s*<option value="">Default</option>', page)
+    cuban = {"option-set": "double-nine"}
+    chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": "200"})
+    options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"], options["capicua"]) == (200, "opponents", 0)
+    chosen = start(client, "latin-partnership", FOUR, **cuban, **{"option-count": "all"})
+    options = client.get(f"/api/games/{chosen}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"]) == (100, "all")
+    untouched = start(client, "latin-partnership", FOUR, **cuban, **{"option-target": ""})
+    options = client.get(f"/api/games/{untouched}").json["options"]  # type: ignore[index]
+    assert (options["target"], options["count"], options["pase_corrido"]) == (100, "opponents", 0)
+    usual = start(client, "latin-partnership", FOUR, **{"option-target": ""})
+    assert client.get(f"/api/games/{usual}").json["options"]["target"] == 200  # type: ignore[index]
+
+
 def test_latin_partnership_closer_rules_ask_for_the_closer(client: FlaskClient) -> None:
     """SCORING_MORE.md L527: "`closer`: needed in a tranque with `closer_right` / `closer_left`"."""
     game = start(client, "latin-partnership", FOUR, **{"option-tranque": "closer_right"})
@@ -206,6 +232,66 @@ def test_latin_partnership_closer_rules_ask_for_the_closer(client: FlaskClient) 
     assert hands(client, game)[0]["scores"] == {"Ann & Cy": 0, "Bob & Dee": 68}
     page = client.get(f"/games/{game}/hands/1/edit").get_data(True)
     assert 'value="tranque" checked' in page and 'value="Cy" checked' in page
+
+
+def test_latin_partnership_pips_per_team_on_the_page(client: FlaskClient) -> None:
+    """SCORING_MORE.md L525 and L532: pips "per team (`"Us"`, `"Them"`)", both teams present;
+    L540-541: per-team pips refused in a tranque under `individual`. Typed as the table counts
+    them: the dominoing player's box holds the 0 the page fills in."""
+    game = start(client, "latin-partnership", FOUR, team_1="Us", team_2="Them")
+    page = client.get(f"/games/{game}").get_data(True)
+    assert 'name="team-pips-0"' in page and "Counted per team instead" in page
+    out = {"domino": "Ann", "pips-0": "0"}
+    response = save(client, game, out | {"team-pips-0": "21"})
+    assert errors(response) == ["Type the pips left in Them's hands"]
+    response = save(client, game, out | {"pips-1": "12", "team-pips-0": "21", "team-pips-1": "32"})
+    assert errors(response) == [
+        "Type the pips per player or per team, not both (Bob's pips are typed)"
+    ]
+    response = save(client, game, out | {"team-pips-0": "21", "team-pips-1": "3x"})
+    assert errors(response) == ["The pips for Them must be a whole number, not “3x”"]
+    assert hands(client, game) == []
+    assert save(client, game, out | {"team-pips-0": "21", "team-pips-1": "32"}).status_code == 303
+    assert hands(client, game)[0]["scores"] == {"Us": 53, "Them": 0}  # count all: 21 + 32
+    edit = client.get(f"/games/{game}/hands/1/edit").get_data(True)
+    assert 'name="team-pips-0" value="21"' in edit and 'name="team-pips-1" value="32"' in edit
+    individual = start(client, "latin-partnership", FOUR, **{"option-tranque": "individual"})
+    response = save(
+        client, individual, {"domino": "tranque", "team-pips-0": "28", "team-pips-1": "40"}
+    )
+    assert errors(response) == ["This tranque rule needs each player's pips, not each team's"]
+    assert hands(client, individual) == []
+
+
+def test_latin_partnership_last_tile_checks_on_the_page(client: FlaskClient) -> None:
+    """SCORING_MORE.md L530 and L544-547, example 1 (L563-566): the last tile and the ends before
+    it check the capicúa; a double is refused; the ends come with the tile, and both."""
+    game = start(client, "latin-partnership", FOUR, team_1="Us", team_2="Them")
+    assert 'name="last_tile"' in client.get(f"/games/{game}").get_data(True)
+    hand = {"domino": "Ann", "pips-1": "12", "pips-2": "9", "pips-3": "20", "capicua": "1"}
+    refusals = [
+        ({"last_tile": "4-4"}, "A double cannot make capicúa"),
+        (
+            {"last_tile": "3-5", "end-0": "6", "end-1": "3"},
+            "3-5 could not go on both ends 6 and 3: no capicúa",
+        ),
+        (
+            {"end-0": "5", "end-1": "3"},
+            "Type the last tile played: the open ends are checked against it",
+        ),
+        ({"last_tile": "3-5", "end-0": "5"}, "Type both open ends before the last tile"),
+        ({"last_tile": "3-7"}, "3-7 is not in the double-six set"),
+    ]
+    for typed, sentence in refusals:
+        response = save(client, game, hand | typed)
+        assert errors(response) == [sentence], typed
+        assert 'name="last_tile"' in response.get_data(True)
+    assert hands(client, game) == []
+    typed = {"last_tile": "3-5", "end-0": "5", "end-1": "3"}
+    assert save(client, game, hand | typed).status_code == 303
+    assert hands(client, game)[0]["scores"] == {"Us": 66, "Them": 0}  # 41 + 25 capicúa
+    edit = client.get(f"/games/{game}/hands/1/edit").get_data(True)
+    assert 'name="last_tile" value="3-5"' in edit and 'name="end-1" value="3"' in edit
 
 
 def test_latin_partnership_tiles_without_script(client: FlaskClient) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.base import HandResult, RuleError, ScoredHand, Table
 from scorekeeper.rules.block import BLOCK, DRAW, RULESETS, BlockRuleset
+from tests.words import english
 
 TWO = Table(("Ann", "Bob"))
 THREE = Table(("Ann", "Bob", "Cy"))
@@ -130,7 +131,7 @@ def test_difference_domino_scores_the_others_pips() -> None:
     """block-dominoes.txt: "credited with the sum of the scores of the losers, minus his own total"."""
     result = score({"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann"})
     assert result.scores == {"Ann": 19, "Bob": 0, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann dominoed.",
         "Ann scores Bob 12 + Cy 7 = 19, minus own 0: 19 points.",
     )
@@ -140,7 +141,7 @@ def test_difference_blocked_lightest_scores_others_minus_own() -> None:
     """block-dominoes.txt: "The lowest scoring player is the winner and is credited with the sum of the scores of the losers, minus his own total"."""
     result = score({"pips": {"Ann": 10, "Bob": 4, "Cy": 15}, "domino": None})
     assert result.scores == {"Ann": 0, "Bob": 21, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "The hand blocked; lightest hand: Bob (4 pips).",
         "Bob scores Ann 10 + Cy 15 = 25, minus own 4: 21 points.",
     )
@@ -156,7 +157,7 @@ def test_difference_blocked_tie_nobody_scores() -> None:
     """block-dominoes.txt: "If there is a tie for lowest score, then nobody gets a score"."""
     result = score({"pips": {"Ann": 6, "Bob": 6, "Cy": 20}})
     assert result.scores == {"Ann": 0, "Bob": 0, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "The hand blocked; lightest hand: Ann and Bob (6 pips).",
         "A tie for the lightest hand: nobody scores.",
     )
@@ -181,7 +182,7 @@ def test_others_domino_scores_the_others_pips() -> None:
     """block-draw-muggins.txt: "The winner gets the total of all points (spots) in all other players' hands"."""
     result = score({"pips": {"Ann": 12, "Bob": 0, "Cy": 7}, "domino": "Bob"}, ruleset=DRAW)
     assert result.scores == {"Ann": 0, "Bob": 19, "Cy": 0}
-    assert result.explanation == ("Bob dominoed.", "Bob scores Ann 12 + Cy 7 = 19 points.")
+    assert english(result.explanation) == ("Bob dominoed.", "Bob scores Ann 12 + Cy 7 = 19 points.")
 
 
 def test_others_blocked_lightest_scores_the_others_pips_without_subtracting() -> None:
@@ -200,7 +201,7 @@ def test_others_blocked_tie_splits_rounded_down() -> None:
     """block-draw-muggins.txt: "If the lightest hand is shared by more than one player, than those players split the total points"; SCORING.md: "rounded down"."""
     result = score({"pips": {"Ann": 5, "Bob": 5, "Cy": 9}}, ruleset=DRAW)
     assert result.scores == {"Ann": 4, "Bob": 4, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "The hand blocked; lightest hand: Ann and Bob (5 pips).",
         "Ann and Bob split Cy 9 = 9 pips: 4 each (rounded down).",
     )
@@ -221,20 +222,20 @@ def test_others_blocked_three_way_tie_among_four() -> None:
 def test_dominoer_must_have_no_pips(ruleset: BlockRuleset) -> None:
     """SCORING.md Block and Draw: "The player who dominoed must have 0 pips"."""
     error = refused({"pips": {"Ann": 3, "Bob": 12, "Cy": 7}, "domino": "Ann"}, ruleset=ruleset)
-    assert error.message == "Ann dominoed, so Ann has 0 pips left, not 3"
+    assert str(error) == "Ann dominoed, so Ann has 0 pips left, not 3"
     assert error.field == "domino"
 
 
 def test_dominoer_with_tiles_left_is_refused() -> None:
     """SCORING.md Block and Draw: "The player who dominoed must have 0 pips" (pips counted from tiles)."""
     error = refused({"tiles": {"Ann": ["1-2"], "Bob": ["6-6"], "Cy": []}, "domino": "Ann"})
-    assert error.message == "Ann dominoed, so Ann has no tiles left, not 1-2"
+    assert str(error) == "Ann dominoed, so Ann has no tiles left, not 1-2"
 
 
 def test_dominoer_still_holding_the_double_blank_is_refused() -> None:
     """SCORING.md Block and Draw: the player who dominoed went out, so holds no tile, not even 0-0."""
     error = refused({"tiles": {"Ann": ["0-0"], "Bob": ["6-6"], "Cy": []}, "domino": "Ann"})
-    assert error.message == "Ann dominoed, so Ann has no tiles left, not 0-0"
+    assert str(error) == "Ann dominoed, so Ann has no tiles left, not 0-0"
     assert error.field == "domino"
 
 
@@ -247,7 +248,7 @@ def test_dominoer_wins_even_if_another_hand_is_also_empty_of_pips() -> None:
 def test_dominoer_not_in_the_game_is_refused() -> None:
     """SCORING.md Common: "a player who is not in the game" is an input error."""
     error = refused({"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Zed"})
-    assert error.message == "Zed is not playing in this game (it has Ann, Bob, Cy)"
+    assert str(error) == "Zed is not playing in this game (it has Ann, Bob, Cy)"
     assert error.field == "domino"
 
 
@@ -255,20 +256,20 @@ def test_dominoer_name_is_matched_loosely() -> None:
     """API.md Games: names are unique "ignoring case"."""
     result = score({"pips": {"ann": 0, "BOB": 12, "Cy": 7}, "domino": " ANN "})
     assert result.scores == {"Ann": 19, "Bob": 0, "Cy": 0}
-    assert result.explanation[0] == "Ann dominoed."
+    assert english(result.explanation)[0] == "Ann dominoed."
 
 
 def test_pips_for_a_player_not_in_the_game_is_refused() -> None:
     """SCORING.md Common: "a player who is not in the game" is an input error."""
     error = refused({"pips": {"Ann": 0, "Bob": 12, "Zed": 7}, "domino": "Ann"})
-    assert "Zed is not playing in this game" in error.message
+    assert "Zed is not playing in this game" in str(error)
     assert error.field == "pips"
 
 
 def test_a_side_missing_from_pips_is_refused() -> None:
     """SCORING.md Block and Draw: "Entry: each side's pips left in hand"."""
     error = refused({"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"})
-    assert error.message == "pips has nothing for Cy"
+    assert str(error) == "pips has nothing for Cy"
 
 
 # --- partnerships --------------------------------------------------------------------------
@@ -278,7 +279,7 @@ def test_partnership_domino_team_scores_the_other_team_minus_own() -> None:
     """SCORING.md Block and Draw: "The winning team is the team of the player who dominoed" ... "minus its own (`difference`)"."""
     result = score({"pips": {"Us": 6, "Them": 20}, "domino": "Cy"}, TEAMS)
     assert result.scores == {"Us": 14, "Them": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Cy dominoed.",
         "Us scores Them 20 = 20, minus own 6: 14 points.",
     )
@@ -288,7 +289,7 @@ def test_partnership_domino_others_scores_the_other_team() -> None:
     """SCORING.md Block and Draw: the winning team "scores the other team's pips (`others`)"."""
     result = score({"pips": {"Us": 6, "Them": 20}, "domino": "Bob"}, TEAMS, DRAW)
     assert result.scores == {"Us": 0, "Them": 6}
-    assert result.explanation == ("Bob dominoed.", "Them scores Us 6 = 6 points.")
+    assert english(result.explanation) == ("Bob dominoed.", "Them scores Us 6 = 6 points.")
 
 
 def test_partnership_team_pips_from_both_partners_tiles() -> None:
@@ -296,7 +297,7 @@ def test_partnership_team_pips_from_both_partners_tiles() -> None:
     entry = {"tiles": {"Us": ["6-6", "1-2"], "Them": ["0-1", "2-2"]}, "domino": None}
     result = score(entry, TEAMS, DRAW)
     assert result.scores == {"Us": 0, "Them": 15}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "The hand blocked; lightest hand: Them (5 pips).",
         "Us: 6-6 + 1-2 = 15 pips",
         "Them: 0-1 + 2-2 = 5 pips",
@@ -315,27 +316,27 @@ def test_partnership_blocked_equal_nobody_scores(ruleset: BlockRuleset) -> None:
     """SCORING.md Block and Draw: partnerships, blocked hand "(equal: nobody scores)" under either scoring."""
     result = score({"pips": {"Us": 14, "Them": 14}}, TEAMS, ruleset)
     assert result.scores == {"Us": 0, "Them": 0}
-    assert result.explanation[-1] == "A tie for the lightest hand: nobody scores."
+    assert english(result.explanation)[-1] == "A tie for the lightest hand: nobody scores."
 
 
 def test_partnership_difference_never_below_zero() -> None:
     """SCORING.md Block and Draw: "the other team's pips minus its own (`difference`, never below 0)"."""
     result = score({"pips": {"Us": 25, "Them": 10}, "domino": "Ann"}, TEAMS)
     assert result.scores == {"Us": 0, "Them": 0}
-    assert result.explanation[-1] == "Us scores Them 10 = 10, minus own 25: 0 points."
+    assert english(result.explanation)[-1] == "Us scores Them 10 = 10, minus own 25: 0 points."
 
 
 def test_partnership_domino_names_a_player_not_a_team() -> None:
     """API.md block: "`domino` names the player who went out"."""
     error = refused({"pips": {"Us": 0, "Them": 10}, "domino": "Us"}, TEAMS)
-    assert "Us is not playing in this game" in error.message
+    assert "Us is not playing in this game" in str(error)
     assert error.field == "domino"
 
 
 def test_partnership_pips_are_keyed_by_team() -> None:
     """API.md block: "In partnerships `pips`/`tiles` are per team"."""
     error = refused({"pips": {"Ann": 0, "Bob": 10}, "domino": "Ann"}, TEAMS)
-    assert "Ann is not a side in this game" in error.message
+    assert "Ann is not a side in this game" in str(error)
 
 
 # --- British club doublings ----------------------------------------------------------------
@@ -346,7 +347,7 @@ def test_double_either_end() -> None:
     entry = {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann", "either_end": True}
     result = score(entry, double_either_end=True)
     assert result.scores == {"Ann": 38, "Bob": 0, "Cy": 0}
-    assert result.explanation[-1] == (
+    assert english(result.explanation)[-1] == (
         "Doubled because the last tile could have gone on either end: Ann scores 38 points."
     )
 
@@ -356,7 +357,10 @@ def test_double_with_double() -> None:
     entry = {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann", "with_double": True}
     result = score(entry, ruleset=DRAW, double_with_double=True)
     assert result.scores == {"Ann": 38, "Bob": 0, "Cy": 0}
-    assert result.explanation[-1] == "Doubled because went out with a double: Ann scores 38 points."
+    assert (
+        english(result.explanation)[-1]
+        == "Doubled because went out with a double: Ann scores 38 points."
+    )
 
 
 def test_both_doublings_multiply_by_four() -> None:
@@ -365,7 +369,7 @@ def test_both_doublings_multiply_by_four() -> None:
     entry |= {"either_end": True, "with_double": True}
     result = score(entry, TEAMS, double_either_end=True, double_with_double=True)
     assert result.scores == {"Us": 44, "Them": 0}
-    assert result.explanation[-2:] == (
+    assert english(result.explanation)[-2:] == (
         "Doubled because the last tile could have gone on either end: Us scores 22 points.",
         "Doubled because went out with a double: Us scores 44 points.",
     )
@@ -385,7 +389,7 @@ def test_doubling_flags_false_change_nothing() -> None:
 def test_doubling_refused_when_the_option_is_off(flag: str, option: str) -> None:
     """SCORING.md Block and Draw: the British doublings are options, "off by default"."""
     error = refused({"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann", flag: True})
-    assert error.message == f"doubling for {flag.replace('_', ' ')} is not in force in this game"
+    assert str(error) == f"doubling for {flag.replace('_', ' ')} is not in force in this game"
     assert error.field == flag
 
 
@@ -394,7 +398,7 @@ def test_doubling_refused_in_a_blocked_hand(flag: str) -> None:
     """SCORING.md Block and Draw: the doublings are about the winning (last) tile, which a blocked hand has not."""
     entry = {"pips": {"Ann": 4, "Bob": 12, "Cy": 7}, flag: True}
     error = refused(entry, double_either_end=True, double_with_double=True)
-    assert error.message == "a blocked hand has no last tile to double for"
+    assert str(error) == "a blocked hand has no last tile to double for"
     assert error.field == flag
 
 
@@ -418,7 +422,7 @@ def test_doubling_flag_must_be_true_or_false() -> None:
     """API.md block: `"either_end": true`, `"with_double": true`."""
     entry = {"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": "Ann", "with_double": "yes"}
     error = refused(entry, double_with_double=True)
-    assert error.message == "with_double must be true or false"
+    assert str(error) == "with_double must be true or false"
 
 
 # --- the set option and the tiles entry ----------------------------------------------------
@@ -429,7 +433,7 @@ def test_tiles_are_counted_as_pips() -> None:
     entry = {"tiles": {"Ann": [], "Bob": ["6-6", "1-0"], "Cy": ["3-4"]}, "domino": "Ann"}
     result = score(entry)
     assert result.scores == {"Ann": 20, "Bob": 0, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann dominoed.",
         "Bob: 6-6 + 0-1 = 13 pips",
         "Cy: 3-4 = 7 pips",
@@ -447,25 +451,25 @@ def test_tiles_in_either_order_are_the_same_tile() -> None:
 def test_a_tile_outside_the_set_is_refused() -> None:
     """SCORING.md Common: "A tile outside the game's set ... is an input error"; Block and Draw: "Set: double-six"."""
     error = refused({"tiles": {"Ann": [], "Bob": ["7-7"], "Cy": []}, "domino": "Ann"})
-    assert error.message == "7-7 is not in the double-six set"
+    assert str(error) == "7-7 is not in the double-six set"
     assert error.field == "tiles"
 
 
 def test_a_tile_claimed_twice_is_refused() -> None:
     """SCORING.md Common: "so is one tile claimed twice"; `b-a` is the same tile as `a-b`."""
     error = refused({"tiles": {"Ann": [], "Bob": ["3-4"], "Cy": ["4-3"]}, "domino": "Ann"})
-    assert error.message == "3-4 is claimed 2 times, but the double-six set holds it once"
+    assert str(error) == "3-4 is claimed 2 times, but the double-six set holds it once"
     assert error.field == "tiles"
     error = refused({"tiles": {"Ann": [], "Bob": ["5-5", "5-5"], "Cy": []}, "domino": "Ann"})
-    assert "5-5 is claimed 2 times" in error.message
+    assert "5-5 is claimed 2 times" in str(error)
 
 
 def test_a_tile_that_is_not_a_domino_is_refused() -> None:
     """SCORING.md Common: "Tiles are written `a-b`"; invalid input "gives a clear error naming what is wrong"."""
     error = refused({"tiles": {"Ann": [], "Bob": ["34"], "Cy": []}, "domino": "Ann"})
-    assert "is not a domino" in error.message
+    assert "is not a domino" in str(error)
     error = refused({"tiles": {"Ann": [], "Bob": "3-4", "Cy": []}, "domino": "Ann"})
-    assert error.message == 'the tiles for Bob must be a list like ["3-4", "6-6"]'
+    assert str(error) == 'the tiles for Bob must be a list like ["3-4", "6-6"]'
 
 
 def test_double_nine_set_allows_its_tiles() -> None:
@@ -474,7 +478,7 @@ def test_double_nine_set_allows_its_tiles() -> None:
     result = score(entry, ruleset=DRAW, set="double-nine")
     assert result.scores == {"Ann": 42, "Bob": 0, "Cy": 0}
     error = refused(entry, ruleset=DRAW)
-    assert error.message == "9-9 is not in the double-six set"
+    assert str(error) == "9-9 is not in the double-six set"
 
 
 def test_double_nine_set_allows_pips_up_to_its_total() -> None:
@@ -482,9 +486,9 @@ def test_double_nine_set_allows_pips_up_to_its_total() -> None:
     entry = {"pips": {"Ann": 0, "Bob": 300, "Cy": 195}, "domino": "Ann"}
     assert score(entry, set="double-nine").scores == {"Ann": 495, "Bob": 0, "Cy": 0}
     error = refused(entry)
-    assert error.message == "the pips left for Bob cannot be more than 168"
+    assert str(error) == "the pips left for Bob cannot be more than 168"
     error = refused({"pips": {"Ann": 0, "Bob": 300, "Cy": 196}, "domino": "Ann"}, set="double-nine")
-    assert error.message == "496 pips in all is more than the whole double-nine set holds (495)"
+    assert str(error) == "496 pips in all is more than the whole double-nine set holds (495)"
 
 
 # --- pips bounds and entry shape -----------------------------------------------------------
@@ -493,7 +497,7 @@ def test_double_nine_set_allows_pips_up_to_its_total() -> None:
 def test_negative_pips_are_refused() -> None:
     """SCORING.md Common: "Pips outside what the set can hold (negative ...)" are input errors."""
     error = refused({"pips": {"Ann": 0, "Bob": -3, "Cy": 7}, "domino": "Ann"})
-    assert error.message == "the pips left for Bob cannot be less than 0"
+    assert str(error) == "the pips left for Bob cannot be less than 0"
     assert error.field == "pips"
 
 
@@ -501,14 +505,14 @@ def test_pips_more_than_the_set_holds_are_refused() -> None:
     """SCORING.md Common: pips "more than all the set's pips" are an input error (double-six: 168)."""
     assert score({"pips": {"Ann": 0, "Bob": 168, "Cy": 0}, "domino": "Ann"}).scores["Ann"] == 168
     error = refused({"pips": {"Ann": 0, "Bob": 169, "Cy": 0}, "domino": "Ann"})
-    assert error.message == "the pips left for Bob cannot be more than 168"
+    assert str(error) == "the pips left for Bob cannot be more than 168"
     assert error.field == "pips"
 
 
 def test_total_pips_more_than_the_set_holds_are_refused() -> None:
     """SCORING.md Common: pips "more than all the set's pips" are an input error, in all hands together."""
     error = refused({"pips": {"Ann": 0, "Bob": 100, "Cy": 69}, "domino": "Ann"})
-    assert error.message == "169 pips in all is more than the whole double-six set holds (168)"
+    assert str(error) == "169 pips in all is more than the whole double-six set holds (168)"
     assert error.field == "pips"
 
 
@@ -516,7 +520,7 @@ def test_total_pips_more_than_the_set_holds_are_refused() -> None:
 def test_pips_must_be_whole_numbers(value: object) -> None:
     """SCORING.md Block and Draw: "Entry: each side's pips left in hand"."""
     error = refused({"pips": {"Ann": 0, "Bob": value, "Cy": 7}, "domino": "Ann"})
-    assert error.message == "the pips left for Bob must be a whole number"
+    assert str(error) == "the pips left for Bob must be a whole number"
 
 
 def test_both_pips_and_tiles_are_refused() -> None:
@@ -526,20 +530,20 @@ def test_both_pips_and_tiles_are_refused() -> None:
         "tiles": {"Ann": [], "Bob": ["3-4"], "Cy": ["2-5"]},
     }
     error = refused(entry | {"domino": "Ann"})
-    assert error.message == "give either the pips left in each hand or the tiles left, not both"
+    assert str(error) == "give either the pips left in each hand or the tiles left, not both"
     assert error.field == "pips"
 
 
 def test_neither_pips_nor_tiles_is_refused() -> None:
     """SCORING.md Block and Draw: the entry gives each side's pips or tiles left."""
     error = refused({"domino": "Ann"})
-    assert "give either the pips left" in error.message
+    assert "give either the pips left" in str(error)
 
 
 def test_an_unknown_field_is_refused() -> None:
     """API.md block: the entry fields are pips or tiles, domino, either_end, with_double."""
     error = refused({"pips": {"Ann": 0, "Bob": 7, "Cy": 7}, "domino": "Ann", "count": 5})
-    assert error.message == (
+    assert str(error) == (
         "count is not part of a hand here (expected: pips, tiles, domino, either_end, with_double)"
     )
     assert error.field == "count"
@@ -558,7 +562,7 @@ def test_scores_have_every_side(table: Table, ruleset: BlockRuleset) -> None:
     entry = ruleset.sample_entry(table)
     result = score(entry, table, ruleset)
     assert list(result.scores) == list(table.sides)
-    assert result.explanation
+    assert english(result.explanation)
     tied = score({"pips": dict.fromkeys(table.sides, 3)}, table, ruleset)
     assert list(tied.scores) == list(table.sides)
 
@@ -580,7 +584,7 @@ def test_first_to_reach_the_target_wins() -> None:
     status = BLOCK.status(THREE, options, [*played, *hands({"Bob": 90})])
     assert status.finished
     assert status.winners == ("Ann",)
-    assert status.explanation == "Ann reached 61 with 61 and won"
+    assert english(status.explanation) == "Ann reached 61 with 61 and won"
 
 
 def test_draw_first_to_100_wins() -> None:
@@ -599,7 +603,7 @@ def test_several_reaching_the_target_on_one_hand_the_highest_wins() -> None:
     status = DRAW.status(THREE, options, played)
     assert status.finished
     assert status.winners == ("Bob",)
-    assert status.explanation == "Bob reached 100 with 105 and won"
+    assert english(status.explanation) == "Bob reached 100 with 105 and won"
 
 
 def test_a_custom_target_is_used() -> None:
@@ -748,4 +752,4 @@ def test_property_every_kind_of_hand_scores_as_the_rules_say(hand: Dealt) -> Non
     )
     assert result.scores == hand.expected()
     assert list(result.scores) == list(hand.table.sides)
-    assert result.explanation
+    assert english(result.explanation)

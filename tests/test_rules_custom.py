@@ -14,6 +14,7 @@ import pytest
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import HandResult, RuleError, ScoredHand, Table
 from scorekeeper.rules.custom import CUSTOM
+from tests.words import english
 
 THREE = Table(("Ann", "Bob", "Cy"))
 TEN = Table(tuple(f"Player {n}" for n in range(1, 11)))
@@ -76,17 +77,17 @@ def test_points_typed_per_hand_with_the_explanation() -> None:
     explanation a player can read at the table"."""
     result = score({"Ann": 12, "bob": 0, "Cy": 7})
     assert result.scores == {"Ann": 12, "Bob": 0, "Cy": 7}
-    assert result.explanation == ("Points as typed: Ann 12, Bob 0, Cy 7.",)
+    assert english(result.explanation) == ("Points as typed: Ann 12, Bob 0, Cy 7.",)
 
 
 def test_every_side_needs_points_and_only_whole_numbers() -> None:
     """SCORING.md L21-24: "invalid input changes nothing and gives a clear error naming what is
     wrong ... a player who is not in the game"."""
-    assert "Cy" in refused({"Ann": 1, "Bob": 2}).message
-    assert "Zed" in refused({"Ann": 1, "Bob": 2, "Cy": 3, "Zed": 4}).message
+    assert "Cy" in str(refused({"Ann": 1, "Bob": 2}))
+    assert "Zed" in str(refused({"Ann": 1, "Bob": 2, "Cy": 3, "Zed": 4}))
     for bad in (1.5, "4", None, True, 10**5000, 100_001):
         error = refused({"Ann": 1, "Bob": bad, "Cy": 3})
-        assert "Bob" in error.message and error.field == "points"
+        assert "Bob" in str(error) and error.field == "points"
     assert refused([1, 2, 3]).field == "points"
     with pytest.raises(RuleError):
         CUSTOM.score_hand({"points": {"Ann": 1, "Bob": 1, "Cy": 1}, "pips": 3}, THREE, options())
@@ -95,7 +96,7 @@ def test_every_side_needs_points_and_only_whole_numbers() -> None:
 def test_negative_points_only_where_the_club_says_so() -> None:
     """Issue 20: "negative allowed where the club says so"."""
     error = refused({"Ann": -5, "Bob": 2, "Cy": 3})
-    assert error.message.startswith("Ann's points cannot be negative in this game")
+    assert str(error).startswith("Ann's points cannot be negative in this game")
     assert score({"Ann": -5, "Bob": 2, "Cy": 3}, negative=True).scores["Ann"] == -5
 
 
@@ -118,7 +119,7 @@ def test_target_lowest_wins() -> None:
     played = hands({"Ann": 30, "Bob": 20, "Cy": 5}, {"Ann": 25, "Bob": 1, "Cy": 15})
     status = CUSTOM.status(THREE, opts, played)
     assert status.finished and status.winners == ("Cy",)
-    assert status.explanation == (
+    assert english(status.explanation) == (
         "Cy has the lowest total (20) after Ann reached 50 in hand 2 and wins"
     )
 
@@ -128,10 +129,10 @@ def test_a_fixed_number_of_hands() -> None:
     opts = options(hands=2)
     assert opts["target"] is None
     played = hands({"Ann": 3, "Bob": 1, "Cy": 2}, {"Ann": 0, "Bob": 2, "Cy": 1})
-    assert CUSTOM.status(THREE, opts, played[:1]).explanation == "1 hand left"
+    assert english(CUSTOM.status(THREE, opts, played[:1]).explanation) == "1 hand left"
     status = CUSTOM.status(THREE, opts, played)
     assert status.winners == ("Ann", "Bob", "Cy")
-    assert "share the win with the highest total (3) after 2 hands" in status.explanation
+    assert "share the win with the highest total (3) after 2 hands" in english(status.explanation)
     lowest = CUSTOM.status(THREE, options(hands=1, lowest_wins=True), played)
     assert lowest.winners == ("Bob",)
 

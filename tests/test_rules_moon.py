@@ -15,6 +15,7 @@ from scorekeeper.rules.moon import (
     match_score,
     match_winner,
 )
+from tests.words import english
 
 THREE = Table(("Ann", "Bob", "Cy"))
 FOUR = Table(("Ann", "Bob", "Cy", "Dee"), ("Us", "Them"))
@@ -92,7 +93,7 @@ def test_three_bidder_who_makes_it_scores_the_bid() -> None:
     """moon.txt: "Players score 1 point for each trick they win, except for the winning bidder"."""
     result = score({"bidder": "Ann", "bid": 5, "tricks": {"Ann": 5, "Bob": 1, "Cy": 1}})
     assert result.scores == {"Ann": 5, "Bob": 1, "Cy": 1}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann bid 5 and took 5 tricks: made, scores 5",
         "Bob: 1 trick = 1",
         "Cy: 1 trick = 1",
@@ -103,16 +104,16 @@ def test_three_bidder_scores_no_more_than_the_bid() -> None:
     """SCORING.md Moon: "a bidder who took at least the bid scores the bid (no more, even with more tricks)"."""
     result = score({"bidder": "Ann", "bid": 5, "tricks": {"Ann": 6, "Bob": 1, "Cy": 0}})
     assert result.scores == {"Ann": 5, "Bob": 1, "Cy": 0}
-    assert result.explanation[0] == "Ann bid 5 and took 6 tricks: made, scores 5"
-    assert "Cy: 0 tricks = 0" in result.explanation
+    assert english(result.explanation)[0] == "Ann bid 5 and took 6 tricks: made, scores 5"
+    assert "Cy: 0 tricks = 0" in english(result.explanation)
 
 
 def test_three_bidder_who_is_set_scores_minus_the_bid() -> None:
     """moon.txt: "If the winning bidder scores less than his bid, he scores minus his bid amount"."""
     result = score({"bidder": "Bob", "bid": 6, "tricks": {"Ann": 2, "Bob": 5, "Cy": 0}})
     assert result.scores == {"Ann": 2, "Bob": -6, "Cy": 0}
-    assert "Bob bid 6 and took 5: set, -6" in result.explanation
-    assert "Ann: 2 tricks = 2" in result.explanation
+    assert "Bob bid 6 and took 5: set, -6" in english(result.explanation)
+    assert "Ann: 2 tricks = 2" in english(result.explanation)
 
 
 def test_three_lowest_and_highest_plain_bids() -> None:
@@ -127,14 +128,14 @@ def test_three_moon_that_takes_all_seven_scores_21() -> None:
     """moon.txt: "21 (called "shooting the moon") which is a bid to win all the seven tricks, but scoring 21 points"."""
     result = score({"bidder": "Ann", "bid": 21, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
     assert result.scores == {"Ann": 21, "Bob": 0, "Cy": 0}
-    assert result.explanation[0] == "Ann shot the moon and took all 7: 21"
+    assert english(result.explanation)[0] == "Ann shot the moon and took all 7: 21"
 
 
 def test_three_moon_that_misses_a_trick_scores_minus_21() -> None:
     """SCORING.md Moon: "21 = shooting the moon (win all 7 tricks)" ... "otherwise minus the bid"."""
     result = score({"bidder": "Ann", "bid": 21, "tricks": {"Ann": 6, "Bob": 1, "Cy": 0}})
     assert result.scores == {"Ann": -21, "Bob": 1, "Cy": 0}
-    assert result.explanation[0] == "Ann shot the moon and took 6: set, -21"
+    assert english(result.explanation)[0] == "Ann shot the moon and took 6: set, -21"
 
 
 # --- 4 players in partnerships -----------------------------------------------------------
@@ -144,7 +145,7 @@ def test_four_team_that_makes_its_bid_scores_every_trick() -> None:
     """moon.txt Variation: "If a partnership who won the bid makes it, ... they score all the tricks they won"."""
     result = score({"bidder": "Cy", "bid": 4, "tricks": {"Us": 6, "Them": 1}}, FOUR)
     assert result.scores == {"Us": 6, "Them": 1}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Cy won the bid for Us.",
         "Us bid 4 and took 6 tricks: made, scores 6",
         "Them: 1 trick = 1",
@@ -155,22 +156,22 @@ def test_four_team_that_is_set_scores_minus_the_bid() -> None:
     """moon.txt Variation: "fails to take the bid number of tricks, they score minus the total of their bid"."""
     result = score({"bidder": "Ann", "bid": 4, "tricks": {"Us": 3, "Them": 4}}, FOUR)
     assert result.scores == {"Us": -4, "Them": 4}
-    assert "Us bid 4 and took 3: set, -4" in result.explanation
-    assert "Them: 4 tricks = 4" in result.explanation
+    assert "Us bid 4 and took 3: set, -4" in english(result.explanation)
+    assert "Them: 4 tricks = 4" in english(result.explanation)
 
 
 def test_four_bid_of_three_is_the_lowest() -> None:
     """moon.txt Variation: "the low bid is three tricks"."""
     result = score({"bidder": "Bob", "bid": 3, "tricks": {"Us": 4, "Them": 3}}, FOUR)
     assert result.scores == {"Us": 4, "Them": 3}
-    assert result.explanation[0] == "Bob won the bid for Them."
+    assert english(result.explanation)[0] == "Bob won the bid for Them."
 
 
 def test_four_moon_scores_21_or_minus_21() -> None:
     """SCORING.md Moon: "a bidding team that made its bid scores every trick it took (21 for a moon)"."""
     made = score({"bidder": "Dee", "bid": 21, "tricks": {"Us": 0, "Them": 7}}, FOUR)
     assert made.scores == {"Us": 0, "Them": 21}
-    assert "Them shot the moon and took all 7: 21" in made.explanation
+    assert "Them shot the moon and took all 7: 21" in english(made.explanation)
     missed = score({"bidder": "Dee", "bid": 21, "tricks": {"Us": 1, "Them": 6}}, FOUR)
     assert missed.scores == {"Us": 1, "Them": -21}
 
@@ -189,20 +190,20 @@ def test_everybody_passed_is_a_redeal_scoring_zero(table: Table) -> None:
     """SCORING.md Moon: "Everybody passed: a redeal, recorded as a hand scoring 0 for every side"."""
     result = score({"all_passed": True}, table)
     assert result.scores == {side: 0 for side in table.sides}
-    assert "redeal" in result.explanation[0]
+    assert "redeal" in english(result.explanation)[0]
 
 
 def test_everybody_passed_with_a_bid_is_refused() -> None:
     """SCORING.md Common: "invalid input ... gives a clear error naming what is wrong"."""
     error = refused({"all_passed": True, "bidder": "Ann"})
-    assert "everybody passed" in error.message
+    assert "everybody passed" in str(error)
     assert error.field == "bidder"
 
 
 def test_all_passed_must_be_true_or_false() -> None:
     """API.md moon entry: `{"all_passed": true}`."""
     error = refused({"all_passed": "yes"})
-    assert error.message == "all_passed must be true or false"
+    assert str(error) == "all_passed must be true or false"
     assert error.field == "all_passed"
 
 
@@ -219,14 +220,14 @@ def test_all_passed_false_is_an_ordinary_hand() -> None:
 def test_bidder_who_is_not_playing_is_refused() -> None:
     """SCORING.md Common: "a player who is not in the game" is an input error."""
     error = refused({"bidder": "Zed", "bid": 4, "tricks": {"Ann": 4, "Bob": 2, "Cy": 1}})
-    assert "Zed is not playing in this game" in error.message
+    assert "Zed is not playing in this game" in str(error)
     assert error.field == "bidder"
 
 
 def test_bidder_must_be_a_player_not_a_team() -> None:
     """API.md moon: "`bidder` is always a player; `tricks` is keyed by side"."""
     error = refused({"bidder": "Us", "bid": 4, "tricks": {"Us": 4, "Them": 3}}, FOUR)
-    assert "Us is not playing in this game" in error.message
+    assert "Us is not playing in this game" in str(error)
     assert error.field == "bidder"
 
 
@@ -240,7 +241,7 @@ def test_bidder_name_is_matched_loosely() -> None:
 def test_three_bid_out_of_range_is_refused(bid: int) -> None:
     """moon.txt: "a bid between 4 and 7" ... "the next highest bid must be 21"."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
-    assert error.message == (
+    assert str(error) == (
         f"{bid} is not a bid with 3 players: bid 4 to 7 tricks, or 21 to shoot the moon"
     )
     assert error.field == "bid"
@@ -250,8 +251,8 @@ def test_three_bid_out_of_range_is_refused(bid: int) -> None:
 def test_four_bid_out_of_range_is_refused(bid: int) -> None:
     """SCORING.md Moon: "Bids: 4–7 (3 players) or 3–7 (4 players), or 21"."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Us": 7, "Them": 0}}, FOUR)
-    assert "3 to 7 tricks, or 21" in error.message
-    assert f"{bid} is not a bid with 4 players" in error.message
+    assert "3 to 7 tricks, or 21" in str(error)
+    assert f"{bid} is not a bid with 4 players" in str(error)
     assert error.field == "bid"
 
 
@@ -259,7 +260,7 @@ def test_four_bid_out_of_range_is_refused(bid: int) -> None:
 def test_bid_must_be_a_whole_number(bid: object) -> None:
     """SCORING.md Moon: bids are numbers of tricks (or 21)."""
     error = refused({"bidder": "Ann", "bid": bid, "tricks": {"Ann": 7, "Bob": 0, "Cy": 0}})
-    assert error.message.startswith("the bid must be a whole number")
+    assert str(error).startswith("the bid must be a whole number")
     assert error.field == "bid"
 
 
@@ -267,58 +268,58 @@ def test_bid_must_be_a_whole_number(bid: object) -> None:
 def test_tricks_must_total_seven(total: int) -> None:
     """SCORING.md Moon: "7 tricks per hand"; Common: "a ... trick total that cannot happen" is an error."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": total - 5, "Cy": 1}})
-    assert error.message == f"the tricks add up to {total}, but every hand has 7 tricks"
+    assert str(error) == f"the tricks add up to {total}, but every hand has 7 tricks"
     assert error.field == "tricks"
 
 
 def test_tricks_must_total_seven_with_partnerships() -> None:
     """SCORING.md Moon: "7 tricks per hand"."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Us": 4, "Them": 4}}, FOUR)
-    assert "add up to 8" in error.message
+    assert "add up to 8" in str(error)
 
 
 def test_a_side_missing_from_tricks_is_refused() -> None:
     """API.md: "Every per-side map in entries and results is keyed by side name"."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 5, "Bob": 2}})
-    assert error.message == "tricks has nothing for Cy"
+    assert str(error) == "tricks has nothing for Cy"
     assert error.field == "tricks"
 
 
 def test_tricks_keyed_by_players_in_partnerships_is_refused() -> None:
     """API.md moon: "`tricks` is keyed by side" (teams with 4 players)."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": 3}}, FOUR)
-    assert "Ann is not a side in this game" in error.message
+    assert "Ann is not a side in this game" in str(error)
     assert error.field == "tricks"
 
 
 def test_a_side_given_twice_is_refused() -> None:
     """API.md: per-side maps have one value per side (names matched ignoring case)."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Us": 4, "us": 0, "Them": 3}}, FOUR)
-    assert error.message == "Us is given twice in tricks"
+    assert str(error) == "Us is given twice in tricks"
 
 
 def test_negative_tricks_are_refused() -> None:
     """SCORING.md Common: "a count or trick total that cannot happen" is an input error."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 8, "Bob": -1, "Cy": 0}})
-    assert error.message in {
+    assert str(error) in {
         "the tricks for Bob cannot be less than 0",
         "the tricks for Ann cannot be more than 7",
     }
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 6, "Bob": 2, "Cy": -1}})
-    assert error.message == "the tricks for Cy cannot be less than 0"
+    assert str(error) == "the tricks for Cy cannot be less than 0"
     assert error.field == "tricks"
 
 
 def test_tricks_must_be_whole_numbers() -> None:
     """SCORING.md Moon: tricks are counted, 7 per hand."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4.5, "Bob": 1.5, "Cy": 1}})
-    assert error.message == "the tricks for Ann must be a whole number"
+    assert str(error) == "the tricks for Ann must be a whole number"
 
 
 def test_tricks_must_be_a_map() -> None:
     """API.md moon: `"tricks": {"Ann": 5, "Bob": 1, "Cy": 1}`."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": [4, 2, 1]})
-    assert error.message == "tricks must give a value for each of Ann, Bob, Cy"
+    assert str(error) == "tricks must give a value for each of Ann, Bob, Cy"
 
 
 @pytest.mark.parametrize("missing", ["bidder", "bid", "tricks"])
@@ -327,14 +328,14 @@ def test_a_missing_field_is_refused(missing: str) -> None:
     entry: dict[str, Any] = {"bidder": "Ann", "bid": 4, "tricks": {"Ann": 4, "Bob": 2, "Cy": 1}}
     del entry[missing]
     error = refused(entry)
-    assert f"the hand needs the {missing}" in error.message
+    assert f"the hand needs the {missing}" in str(error)
     assert error.field == missing
 
 
 def test_an_unknown_field_is_refused() -> None:
     """API.md moon: the entry fields are bidder, bid, tricks, all_passed."""
     error = refused({"bidder": "Ann", "bid": 4, "tricks": {}, "count": {}})
-    assert error.message.startswith("count is not part of a hand here")
+    assert str(error).startswith("count is not part of a hand here")
     assert error.field == "count"
 
 
@@ -361,7 +362,7 @@ def test_first_to_reach_the_target_wins() -> None:
     status = MOON.status(THREE, {"target": 21}, [*played, *hands({"Bob": 30})])
     assert status.finished
     assert status.winners == ("Ann",)
-    assert "Ann reached 21 with 21" in status.explanation
+    assert "Ann reached 21 with 21" in english(status.explanation)
 
 
 def test_several_reaching_the_target_the_highest_wins() -> None:
@@ -374,7 +375,7 @@ def test_several_reaching_the_target_the_highest_wins() -> None:
     both = hands({"Ann": 18, "Bob": 19, "Cy": 0}, {"Ann": 5, "Bob": 2, "Cy": 0})
     status = MOON.status(THREE, {"target": 21}, both)
     assert status.winners == ("Ann",)
-    assert "Ann reached 21 with 23" in status.explanation
+    assert "Ann reached 21 with 23" in english(status.explanation)
 
 
 def test_a_tie_for_highest_plays_on() -> None:
@@ -383,8 +384,8 @@ def test_a_tie_for_highest_plays_on() -> None:
     status = MOON.status(FOUR, {"target": 21}, tied)
     assert not status.finished
     assert status.winners == ()
-    assert "Us and Them are tied for the lead at 22" in status.explanation
-    assert "play on" in status.explanation
+    assert "Us and Them are tied for the lead at 22" in english(status.explanation)
+    assert "play on" in english(status.explanation)
     settled = MOON.status(FOUR, {"target": 21}, [*tied, *hands({"Us": -3, "Them": 3})])
     assert settled.finished
     assert settled.winners == ("Them",)
@@ -468,7 +469,7 @@ def test_sample_entry_is_legal(table: Table) -> None:
     assert set(entry["tricks"]) == set(table.sides)
     result = score(entry, table)
     assert set(result.scores) == set(table.sides)
-    assert result.explanation
+    assert english(result.explanation)
 
 
 # --- properties over generated legal hands -------------------------------------------------
@@ -495,7 +496,7 @@ def test_property_every_legal_hand_totals_seven_and_scores_every_side(
     assert sum(entry["tricks"].values()) == 7
     result = score(entry, table)
     assert list(result.scores) == list(table.sides)
-    assert len(result.explanation) == len(table.sides) + (1 if table.partnerships else 0)
+    assert len(english(result.explanation)) == len(table.sides) + (1 if table.partnerships else 0)
 
 
 @given(legal_hands())

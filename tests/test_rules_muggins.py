@@ -22,6 +22,7 @@ from scorekeeper.rules.muggins import (
     score_plays,
 )
 from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_SIX
+from tests.words import english
 
 TWO = Table(("Ann", "Bob"))
 THREE = Table(("Ann", "Bob", "Cy"))
@@ -113,7 +114,7 @@ def test_bad_options_are_refused() -> None:
         options(target=0)
     with pytest.raises(RuleError, match="scoring") as caught:
         options(scoring="others")
-    assert "set, points_per_five, target" in caught.value.message
+    assert "set, points_per_five, target" in str(caught.value)
 
 
 # --- the count and the muggins-call checker --------------------------------------------
@@ -213,7 +214,7 @@ def test_each_play_that_counts_a_multiple_of_five_scores_for_its_player() -> Non
             {"player": "Ann", "ends": [5, "5-5", 5]},
         )
     )
-    assert result.explanation[:4] == (
+    assert english(result.explanation)[:4] == (
         "Ann: ends 4-4 = 8, no score",
         "Bob: ends 4 + 1 = 5, scores 5",
         "Cy: ends 4 + 6 = 10, scores 10",
@@ -226,7 +227,7 @@ def test_each_play_that_counts_a_multiple_of_five_scores_for_its_player() -> Non
 def test_points_may_be_given_directly() -> None:
     """API.md muggins: a play gives the open ends "or the points directly"."""
     result = score(out({"player": "Cy", "points": 15}))
-    assert result.explanation[0] == "Cy: scores 15"
+    assert english(result.explanation)[0] == "Cy: scores 15"
     assert result.scores == {"Ann": 15, "Bob": 0, "Cy": 15}
 
 
@@ -236,7 +237,10 @@ def test_plays_score_one_point_per_five_with_points_per_five() -> None:
         out({"player": "Bob", "ends": ["5-5", 5]}, {"player": "Cy", "points": 2}),
         points_per_five=True,
     )
-    assert result.explanation[:2] == ("Bob: ends 5-5 + 5 = 15 (15 ÷ 5), scores 3", "Cy: scores 2")
+    assert english(result.explanation)[:2] == (
+        "Bob: ends 5-5 + 5 = 15 (15 ÷ 5), scores 3",
+        "Cy: scores 2",
+    )
     assert result.scores == {"Ann": 3, "Bob": 3, "Cy": 2}
 
 
@@ -258,8 +262,8 @@ def test_direct_points_a_play_cannot_score_are_refused(
 ) -> None:
     """SCORING.md Common: "a count ... that cannot happen" is an input error (a play scores a positive multiple of 5, at most four heavy doubles' worth)."""
     error = refused(out({"player": "Cy", "points": points}), THREE, **given)
-    assert problem in error.message
-    assert error.message.startswith("play 1: ")
+    assert problem in str(error)
+    assert str(error).startswith("play 1: ")
     assert error.field == "plays"
 
 
@@ -274,7 +278,7 @@ def test_the_most_a_play_can_score_is_accepted() -> None:
 def test_play_ends_are_checked_against_the_set_in_force() -> None:
     """SCORING.md Common: "A tile outside the game's set ... is an input error"."""
     error = refused(out({"player": "Bob", "ends": [8, 2]}))
-    assert error.message == "play 1: an open end cannot be more than 6"
+    assert str(error) == "play 1: an open end cannot be more than 6"
     assert score(out({"player": "Bob", "ends": [8, 2]}), set="double-nine").scores["Bob"] == 10
 
 
@@ -289,7 +293,7 @@ def test_muggins_gives_the_points_to_the_caller() -> None:
             {"player": "Bob", "ends": ["5-5", 5], "muggins_by": "Cy"},
         )
     )
-    assert result.explanation[:2] == (
+    assert english(result.explanation)[:2] == (
         "Cy: 15 taken by Ann (muggins)",
         "Bob: ends 5-5 + 5 = 15, 15 taken by Cy (muggins)",
     )
@@ -313,7 +317,7 @@ def test_muggins_in_partnerships_goes_to_the_callers_team() -> None:
         "domino": "Ann",
     }
     result = score(entry, PAIRS)
-    assert result.explanation[:2] == (
+    assert english(result.explanation)[:2] == (
         "Ann: ends 5 + 5-5 + 5 = 20, scores 20 for Us",
         "Bob: 10 taken by Cy (muggins) for Us",
     )
@@ -351,7 +355,7 @@ def test_impossible_muggins_calls_are_refused(
     """SCORING.md Muggins: "any *other* player who calls "muggins" takes the points" — there must be points, and partners share them already."""
     pips = {side: 0 if side == table.side_of("Ann") else 5 for side in table.sides}
     error = refused({"plays": [play], "pips": pips, "domino": "Ann"}, table)
-    assert problem in error.message
+    assert problem in str(error)
     assert error.field == "plays"
 
 
@@ -382,14 +386,14 @@ def test_impossible_muggins_calls_are_refused(
 def test_malformed_plays_are_refused_naming_the_play(plays: object, problem: str) -> None:
     """SCORING.md Common: "invalid input changes nothing and gives a clear error naming what is wrong"."""
     error = refused({"plays": plays, "pips": {"Ann": 0, "Bob": 5, "Cy": 5}, "domino": "Ann"})
-    assert problem in error.message
+    assert problem in str(error)
     assert error.field == "plays"
 
 
 def test_player_names_are_matched_loosely() -> None:
     """API.md: names are "unique in the game ignoring case" and trimmed."""
     result = score(out({"player": " bob ", "points": 10, "muggins_by": "CY"}))
-    assert result.explanation[0] == "Bob: 10 taken by Cy (muggins)"
+    assert english(result.explanation)[0] == "Bob: 10 taken by Cy (muggins)"
 
 
 # --- the end of the hand ---------------------------------------------------------------
@@ -398,7 +402,7 @@ def test_player_names_are_matched_loosely() -> None:
 def test_the_player_who_dominoed_scores_the_others_pips_rounded_to_five() -> None:
     """Seed: "The player to dispose of all dominoes first, gets the points of all the tiles left in the other players' hands to the nearest multiple of 5"."""
     result = score(out())
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann dominoed: Bob 13 + Cy 4 = 17, rounded to 15: Ann scores 15 points.",
     )
     assert result.scores == {"Ann": 15, "Bob": 0, "Cy": 0}
@@ -411,7 +415,7 @@ def test_end_of_hand_rounding(left: int, points: int) -> None:
     """SCORING.md Muggins: "rounded to the nearest multiple of 5 (… 12 → 10, 13 → 15, 17 → 15, 18 → 20 …)"."""
     result = score({"pips": {"Ann": 0, "Bob": left}, "domino": "Ann"}, TWO)
     assert result.scores == {"Ann": points, "Bob": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         f"Ann dominoed: Bob {left}, rounded to {points}: Ann scores {points} points.",
     )
 
@@ -421,7 +425,7 @@ def test_end_of_hand_with_points_per_five_divides_by_five() -> None:
     result = score(out(), points_per_five=True)
     assert result.scores == {"Ann": 3, "Bob": 0, "Cy": 0}
     assert (
-        result.explanation[-1]
+        english(result.explanation)[-1]
         == "Ann dominoed: Bob 13 + Cy 4 = 17, rounded to 15: Ann scores 3 points (15 ÷ 5)."
     )
 
@@ -431,14 +435,16 @@ def test_in_partnerships_the_team_that_dominoed_scores_the_opponents_pips() -> N
     result = score({"pips": {"Us": 9, "Them": 23}, "domino": "Dee"}, PAIRS)
     # Dee plays for Them (seats 2 and 4); Us holds 9, and the partner's own pips do not count.
     assert result.scores == {"Us": 0, "Them": 10}
-    assert result.explanation == ("Dee dominoed: Us 9, rounded to 10: Them scores 10 points.",)
+    assert english(result.explanation) == (
+        "Dee dominoed: Us 9, rounded to 10: Them scores 10 points.",
+    )
 
 
 def test_a_blocked_hand_scores_the_lightest_hand_the_others_pips_minus_its_own() -> None:
     """SCORING.md Muggins: "A blocked hand: the side with the lightest hand scores the others' pips minus its own, rounded the same way"."""
     result = score({"pips": {"Ann": 10, "Bob": 13, "Cy": 4}, "domino": None})
     assert result.scores == {"Ann": 0, "Bob": 0, "Cy": 20}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Blocked, Cy has the lightest hand (4): Ann 10 + Bob 13 = 23, minus 4 = 19, rounded to 20: Cy scores 20 points.",
     )
 
@@ -452,7 +458,7 @@ def test_a_blocked_partnership_hand_compares_team_pips() -> None:
     """SCORING.md Muggins: blocked: "the side with the lightest hand" — a side is a team in partnerships."""
     result = score({"pips": {"Us": 21, "Them": 9}, "domino": None}, PAIRS, points_per_five=True)
     assert result.scores == {"Us": 0, "Them": 2}
-    assert result.explanation[-1].startswith(
+    assert english(result.explanation)[-1].startswith(
         "Blocked, Them has the lightest hand (9): Us 21, minus 9 = 12"
     )
 
@@ -470,7 +476,7 @@ def test_a_tie_for_the_lightest_hand_scores_nothing(
     """SCORING.md Muggins: "a tie for lightest: nobody scores"."""
     result = score({"plays": [{"player": "Bob", "points": 10}], "pips": pips}, table)
     assert (
-        result.explanation[-1]
+        english(result.explanation)[-1]
         == f"Blocked: {tie} tie for the lightest hand ({min(pips.values())}): nobody scores."
     )
     assert result.scores == {
@@ -482,7 +488,7 @@ def test_the_tiles_left_may_be_given_instead_of_pips() -> None:
     """API.md block/draw/muggins: "pips as numbers or as the tiles left"."""
     result = score({"tiles": {"Ann": [], "Bob": ["6-6", "0-1"], "Cy": ["3-1"]}, "domino": "Ann"})
     assert result.scores == {"Ann": 15, "Bob": 0, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Bob: 6-6 + 0-1 = 13 pips",
         "Cy: 1-3 = 4 pips",
         "Ann dominoed: Bob 13 + Cy 4 = 17, rounded to 15: Ann scores 15 points.",
@@ -497,7 +503,7 @@ def test_a_double_played_crosswise_cannot_be_left_in_a_hand() -> None:
         "domino": "Ann",
     }
     error = refused(entry)
-    assert error.message == "6-6 was played crosswise, so it cannot be left in Bob's hand"
+    assert str(error) == "6-6 was played crosswise, so it cannot be left in Bob's hand"
     assert error.field == "tiles"
 
 
@@ -554,7 +560,7 @@ def test_impossible_end_of_hand_entries_are_refused(
 ) -> None:
     """SCORING.md Common: "Pips outside what the set can hold ..., a player who is not in the game: all are input errors"; Block/Draw: "The player who dominoed must have 0 pips"."""
     error = refused(entry)
-    assert problem in error.message
+    assert problem in str(error)
     assert error.field == field
 
 
@@ -562,7 +568,7 @@ def test_a_refused_entry_is_refused_whole() -> None:
     """SCORING.md Common: "A hand is scored as a whole: invalid input changes nothing"."""
     entry = out({"player": "Bob", "points": 15}, {"player": "Cy", "points": 13})
     error = refused(entry)
-    assert error.message.startswith("play 2: 13 is not a multiple of 5")
+    assert str(error).startswith("play 2: 13 is not a multiple of 5")
 
 
 # --- the whole hand: every side, steps in play order ------------------------------------
@@ -622,7 +628,7 @@ def test_the_api_example_entry() -> None:
     }
     result = score(entry)
     assert result.scores == {"Ann": 10 + 15 + 15, "Bob": 15, "Cy": 0}
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann: ends 5-5 = 10, scores 10",
         "Bob: ends 5 + 5 + 5 = 15, scores 15",
         "Cy: 15 taken by Ann (muggins)",
@@ -642,7 +648,7 @@ def test_live_plays_score_at_once() -> None:
     )
     assert result.scores == {"Ann": 10, "Bob": 0, "Cy": 0}
     assert result.steps == ({"Ann": 10, "Bob": 0, "Cy": 0},)
-    assert result.explanation == (
+    assert english(result.explanation) == (
         "Ann: ends 5-5 = 10, scores 10",
         "Bob: ends 5-5 + 1 = 11, no score",
     )
@@ -652,7 +658,7 @@ def test_live_plays_score_at_once() -> None:
 def test_one_live_play_is_checked_on_its_own() -> None:
     """API.md muggins: `POST /api/games/{id}/plays` takes one play, same shape as in the hand entry."""
     played = score_play({"player": "Dee", "ends": [6, 4]}, PAIRS, options(PAIRS))
-    assert (played.side, played.points, played.explanation) == (
+    assert (played.side, played.points, english(played.explanation)) == (
         "Them",
         10,
         "Dee: ends 6 + 4 = 10, scores 10 for Them",
@@ -712,7 +718,7 @@ def test_the_game_ends_at_the_play_that_reaches_the_target_and_later_plays_do_no
     status = MUGGINS.status(THREE, options(), hands)
     assert status.finished
     assert status.winners == ("Ann",)
-    assert "Ann reached 200 with 200" in status.explanation
+    assert "Ann reached 200 with 200" in english(status.explanation)
 
 
 def test_the_first_to_reach_the_target_in_play_order_wins_even_if_the_other_ends_higher() -> None:
@@ -720,7 +726,7 @@ def test_the_first_to_reach_the_target_in_play_order_wins_even_if_the_other_ends
     second = out({"player": "Bob", "points": 35}, {"player": "Ann", "ends": ["5-5"]})
     status = MUGGINS.status(THREE, options(), as_hands(THREE, ANN_190_BOB_175, second))
     assert status.winners == ("Bob",)
-    assert "Bob reached 200 with 210" in status.explanation
+    assert "Bob reached 200 with 210" in english(status.explanation)
 
 
 def test_the_end_of_hand_score_can_reach_the_target() -> None:

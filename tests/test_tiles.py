@@ -51,7 +51,7 @@ def test_text_that_is_not_a_tile_is_refused_clearly(text: str) -> None:
     """SCORING.md Common: invalid input "gives a clear error naming what is wrong"."""
     with pytest.raises(RuleError) as caught:
         parse_tile(text, "tiles")
-    assert caught.value.message == f"“{text}” is not a domino: write a tile as two numbers like 3-4"
+    assert str(caught.value) == f"“{text}” is not a domino: write a tile as two numbers like 3-4"
     assert caught.value.field == "tiles"
 
 
@@ -127,7 +127,7 @@ def test_a_tile_outside_the_set_is_refused() -> None:
     assert DOUBLE_SIX.parse("6-5") == Tile(5, 6)
     with pytest.raises(RuleError) as caught:
         DOUBLE_SIX.parse("7-7", "tiles")
-    assert caught.value.message == "7-7 is not in the double-six set"
+    assert str(caught.value) == "7-7 is not in the double-six set"
     assert caught.value.field == "tiles"
     with pytest.raises(RuleError, match="0-3 is not in the Moon"):
         MOON_SET.parse("3-0")
@@ -141,7 +141,7 @@ def test_check_claims_refuses_a_tile_claimed_twice() -> None:
     DOUBLE_SIX.check_claims([Tile(3, 4), Tile(5, 5)])
     with pytest.raises(RuleError) as caught:
         DOUBLE_SIX.check_claims([Tile(3, 4), Tile.of(4, 3)], "tiles")
-    assert caught.value.message == "3-4 is claimed 2 times, but the double-six set holds it once"
+    assert str(caught.value) == "3-4 is claimed 2 times, but the double-six set holds it once"
     assert caught.value.field == "tiles"
 
 
@@ -150,7 +150,7 @@ def test_check_claims_allows_two_copies_in_the_eighty_set_but_not_three() -> Non
     EIGHTY_SET.check_claims([Tile(5, 5), Tile(5, 5), Tile(4, 6), Tile.of(6, 4)])
     with pytest.raises(RuleError) as caught:
         EIGHTY_SET.check_claims([Tile(5, 5)] * 3, "count_tiles")
-    assert caught.value.message == (
+    assert str(caught.value) == (
         "5-5 is claimed 3 times, but the Eighty (two double-six sets without blanks) set "
         "holds it 2 times"
     )
@@ -174,5 +174,5 @@ def test_parse_hands_refuses_a_hand_that_is_not_a_list() -> None:
     """SCORING.md Common: invalid input "gives a clear error naming what is wrong"."""
     with pytest.raises(RuleError) as caught:
         DOUBLE_SIX.parse_hands({"Ann": "3-4"}, "tiles")
-    assert caught.value.message == 'the tiles for Ann must be a list like ["3-4", "6-6"]'
+    assert str(caught.value) == 'the tiles for Ann must be a list like ["3-4", "6-6"]'
     assert caught.value.field == "tiles"

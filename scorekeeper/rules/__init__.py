@@ -13,6 +13,7 @@ from scorekeeper.rules import (
     texas_42,
 )
 from scorekeeper.rules.base import RuleError, Ruleset
+from scorekeeper.words import say
 
 REGISTRY: dict[str, Ruleset] = {
     ruleset.id: ruleset
@@ -36,7 +37,14 @@ def get_ruleset(ruleset_id: object) -> Ruleset:
     """The ruleset with this id, or a RuleError listing the ones there are."""
     if isinstance(ruleset_id, str) and ruleset_id in REGISTRY:
         return REGISTRY[ruleset_id]
-    raise RuleError(f"{ruleset_id!r} is not a game here (games: {', '.join(REGISTRY)})", "ruleset")
+    raise RuleError(
+        say(
+            "%(asked)s is not a game here (games: %(games)s)",
+            asked=repr(ruleset_id),
+            games=", ".join(REGISTRY),
+        ),
+        "ruleset",
+    )
 
 
 __all__ = ["REGISTRY", "RuleError", "Ruleset", "get_ruleset"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.errors import RuleError
+from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "Ending",
@@ -22,6 +23,7 @@ __all__ = [
     "RuleError",
     "Ruleset",
     "ScoredHand",
+    "Sentence",
     "Status",
     "Table",
 ]
@@ -30,6 +32,10 @@ Partnerships = Literal["never", "optional", "always"]
 OptionValue = int | bool | str | None
 Entry = Mapping[str, Any]
 Options = Mapping[str, Any]
+# A line of an explanation: a Message, said in the reader's language where the page or the
+# JSON is made. A plain str is English only; it is still accepted while the rules modules move
+# to Messages, and it is what an explanation stored before Messages says (see store m008).
+Sentence = Message | str
 
 
 @dataclass(frozen=True)
@@ -63,7 +69,7 @@ class Table:
         for name, members in zip(self.team_names, self.teams, strict=True):
             if player in members:
                 return name
-        raise RuleError(f"{player} is not playing in this game")
+        raise RuleError(say("%(player)s is not playing in this game", player=player))
 
     def members(self, side: str) -> tuple[str, ...]:
         """The players of a side."""
@@ -73,13 +79,13 @@ class Table:
 
     def player(self, name: object, field: str | None = None) -> str:
         """The player called `name` (case and surrounding spaces ignored)."""
-        return _lookup(name, self.players, "playing in this game", field)
+        return _lookup(name, self.players, "player", field)
 
     def side(self, name: object, field: str | None = None) -> str:
         """The side called `name` (case and surrounding spaces ignored)."""
         if not self.partnerships:
             return self.player(name, field)  # every side is a player
-        return _lookup(name, self.sides, "a side in this game", field)
+        return _lookup(name, self.sides, "side", field)
 
 
 def _lookup(name: object, names: Sequence[str], what: str, field: str | None) -> str:
@@ -89,7 +95,18 @@ def _lookup(name: object, names: Sequence[str], what: str, field: str | None) ->
             if candidate.casefold() == wanted:
                 return candidate
     shown = name if isinstance(name, str) else repr(name)
-    raise RuleError(f"{shown} is not {what} (it has {', '.join(names)})", field)
+    listed = ", ".join(names)
+    if what == "player":
+        raise RuleError(
+            say(
+                "%(name)s is not playing in this game (it has %(names)s)", name=shown, names=listed
+            ),
+            field,
+        )
+    raise RuleError(
+        say("%(name)s is not a side in this game (it has %(names)s)", name=shown, names=listed),
+        field,
+    )
 
 
 @dataclass(frozen=True)
@@ -116,7 +133,8 @@ class Option:
         return None if callable(self.default) else self.default
 
     def validate(self, value: object) -> OptionValue:
-        """The value if this option accepts it, else a RuleError saying what it accepts."""
+        """The value if this option accepts it, else a RuleError saying what it accepts (the
+        label, the words of the new-game page, is said in the reader's language with it)."""
         where = f"options.{self.name}"
         if value is None and self.nullable:
             return None
@@ -124,32 +142,62 @@ class Option:
             if isinstance(value, bool):
                 return value
             # A checkbox on the page: only a script sends anything else, so the name it used.
-            raise RuleError(f"option {self.name} must be true or false", where)
+            raise RuleError(say("option %(name)s must be true or false", name=self.name), where)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"{self.label} must be a whole number", where)
+                raise RuleError(
+                    say("%(what)s must be a whole number", what=Message(self.label)), where
+                )
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"{self.label} must be at least {self.minimum}", where)
+                raise RuleError(
+                    say(
+                        "%(what)s must be at least %(low)s",
+                        what=Message(self.label),
+                        low=self.minimum,
+                    ),
+                    where,
+                )
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"{self.label} must be at most {self.maximum}", where)
+                raise RuleError(
+                    say(
+                        "%(what)s must be at most %(high)s",
+                        what=Message(self.label),
+                        high=self.maximum,
+                    ),
+                    where,
+                )
             return value
         if self.free_text:
-            return free_text(value, self.label, where)
+            return free_text(value, Message(self.label), where)
         if not isinstance(value, str) or value not in self.choices:
-            raise RuleError(f"option {self.name} must be one of: {', '.join(self.choices)}", where)
+            raise RuleError(
+                say(
+                    "option %(name)s must be one of: %(choices)s",
+                    name=self.name,
+                    choices=", ".join(self.choices),
+                ),
+                where,
+            )
         return value
 
 
 TEXT_LIMIT = 40
 
 
-def free_text(value: object, label: str, where: str) -> str:
+def free_text(value: object, label: Sentence, where: str) -> str:
     """A short text typed by the players: 1 to 40 visible characters on one line."""
     if not isinstance(value, str) or not value.strip():
-        raise RuleError(f"{label} needs a few words", where)
+        raise RuleError(say("%(what)s needs a few words", what=label), where)
     text = unicodedata.normalize("NFC", " ".join(value.split()))
     if len(text) > TEXT_LIMIT or not text.isprintable():
-        raise RuleError(f"{label} must be at most {TEXT_LIMIT} letters on one line", where)
+        raise RuleError(
+            say(
+                "%(what)s must be at most %(count)s letters on one line",
+                what=label,
+                count=TEXT_LIMIT,
+            ),
+            where,
+        )
     return text
 
 
@@ -162,7 +210,7 @@ class HandResult:
     """
 
     scores: Mapping[str, int]
-    explanation: tuple[str, ...]
+    explanation: tuple[Sentence, ...]
     steps: tuple[Mapping[str, int], ...] = ()
 
     @property
@@ -185,7 +233,7 @@ class Status:
 
     finished: bool
     winners: tuple[str, ...] = ()
-    explanation: str = ""
+    explanation: Sentence = ""
 
 
 @dataclass(frozen=True)
@@ -247,12 +295,30 @@ class Ruleset:
         """Refuse a number of players or a partnership setting this game does not allow."""
         count = len(table.players)
         if count not in self.players:
-            allowed = " or ".join(str(n) for n in self.players)
-            raise RuleError(f"{self.name} is played by {allowed} players, not {count}", "players")
+            allowed = or_list(self.players)
+            raise RuleError(
+                say(
+                    "%(game)s is played by %(allowed)s players, not %(count)s",
+                    game=self.name,
+                    allowed=allowed,
+                    count=count,
+                ),
+                "players",
+            )
         if table.partnerships and (self.partnerships == "never" or count != 4):
-            raise RuleError(f"{self.name} with {count} players has no partnerships", "partnerships")
+            raise RuleError(
+                say(
+                    "%(game)s with %(count)s players has no partnerships",
+                    game=self.name,
+                    count=count,
+                ),
+                "partnerships",
+            )
         if self.partnerships == "always" and count == 4 and not table.partnerships:
-            raise RuleError(f"{self.name} with 4 players is played in partnerships", "partnerships")
+            raise RuleError(
+                say("%(game)s with 4 players is played in partnerships", game=self.name),
+                "partnerships",
+            )
 
     def partnerships_required(self, player_count: int) -> bool:
         """Whether a game of this many players must be played in partnerships."""
@@ -263,9 +329,23 @@ class Ruleset:
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            offered = ", ".join(known) or "none"
+            if not known:
+                raise RuleError(
+                    say(
+                        "%(name)s is not an option of %(game)s (it has none)",
+                        name=unknown[0],
+                        game=self.name,
+                    ),
+                    "options",
+                )
             raise RuleError(
-                f"{unknown[0]} is not an option of {self.name} (its options: {offered})", "options"
+                say(
+                    "%(name)s is not an option of %(game)s (its options: %(options)s)",
+                    name=unknown[0],
+                    game=self.name,
+                    options=", ".join(known),
+                ),
+                "options",
             )
         return {
             name: option.validate(given[name]) if name in given else option.default_for(table)
@@ -338,7 +418,7 @@ class Ruleset:
 
     def score_plays(self, plays: Sequence[Any], table: Table, options: Options) -> HandResult:
         """The score so far of a hand in progress, from plays posted live (`live_plays` games)."""
-        raise RuleError(f"{self.name} does not take plays one at a time", "plays")
+        raise RuleError(say("%(game)s does not take plays one at a time", game=self.name), "plays")
 
     # --- games whose hand scores depend on the totals before the hand ---------------
     # (Fives and Threes: a score that would overshoot the exact target is disregarded.)
@@ -398,6 +478,51 @@ def first_steps(result: HandResult, taken: int) -> HandResult:
     steps = result.ordered_steps[:taken]
     scores = {side: sum(step.get(side, 0) for step in steps) for side in result.scores}
     return HandResult(scores, result.explanation, steps)
+
+
+# What a hand's explanation adds where the game's end falls (games.py shows the record with them).
+AFTER_THE_END = say("Played after the end of the game: this hand does not count.")
+
+
+def ended_mid_hand(entered: HandResult, counted: HandResult, status: Status) -> Message:
+    """Why only part of a hand counts: the game ended at one of its scores (Muggins)."""
+    later = entered.ordered_steps[len(counted.ordered_steps) :]
+    scores: list[Sentence] = [
+        ", ".join(f"{side} {points}" for side, points in step.items() if points) or say("nothing")
+        for step in later
+    ]
+    listed: Sentence = scores[0]
+    for step in scores[1:]:
+        listed = say("%(before)s; then %(after)s", before=listed, after=step)
+    return say(
+        "The game ended during this hand: %(why)s. What was scored after that came after the "
+        "end and does not count (%(scores)s).",
+        why=status.explanation,
+        scores=listed,
+    )
+
+
+def after_the_end_note(numbers: Sequence[int]) -> Sentence:
+    """What the page says of the hands after the end: which, and that they do not count."""
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return say(
+            "Hand %(number)s was played after the end of the game: it does not count.",
+            number=numbers[0],
+        )
+    if len(numbers) == 2:
+        return say(
+            "Hands %(first)s and %(last)s were played after the end of the game: they do "
+            "not count.",
+            first=numbers[0],
+            last=numbers[-1],
+        )
+    return say(
+        "Hands %(first)s to %(last)s were played after the end of the game: they do not count.",
+        first=numbers[0],
+        last=numbers[-1],
+    )
 
 
 # --- helpers every ruleset shares ----------------------------------------------------
@@ -470,51 +595,107 @@ def time_called(
     best = min(totals.values()) if lowest_wins else max(totals.values())
     winners = tuple(side for side in table.sides if totals[side] == best)
     shown = ", ".join(f"{side} {totals[side]}" for side in table.sides)
-    if len(winners) == 1:
-        result = f"{winners[0]} {'is lowest' if lowest_wins else 'leads'} and wins"
+    if len(winners) > 1:
+        sentence = say(
+            "time called after hand %(hand)s (%(totals)s): %(names)s are level at %(total)s "
+            "and share the win",
+            hand=last_hand,
+            totals=shown,
+            names=and_list(winners),
+            total=best,
+        )
+    elif lowest_wins:
+        sentence = say(
+            "time called after hand %(hand)s (%(totals)s): %(name)s is lowest and wins",
+            hand=last_hand,
+            totals=shown,
+            name=winners[0],
+        )
     else:
-        result = f"{' and '.join(winners)} are level at {best} and share the win"
-    return Status(True, winners, f"time called after hand {last_hand} ({shown}): {result}")
+        sentence = say(
+            "time called after hand %(hand)s (%(totals)s): %(name)s leads and wins",
+            hand=last_hand,
+            totals=shown,
+            name=winners[0],
+        )
+    return Status(True, winners, sentence)
 
 
-def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> str:
-    names = " and ".join(winners)
-    return f"{names} reached {target} with {totals[winners[0]]} and won"
+def _reached_sentence(winners: Sequence[str], totals: Mapping[str, int], target: int) -> Message:
+    return say(
+        "%(names)s reached %(target)s with %(total)s and won",
+        names=and_list(winners),
+        target=target,
+        total=totals[winners[0]],
+    )
+
+
+def or_list(choices: Sequence[Any]) -> Any:
+    """'2', '2 or 3', '2 or 3 or 4': choices joined by the word "or" of the reader's language."""
+    joined: Any = choices[0]
+    for choice in choices[1:]:
+        joined = say("%(first)s or %(second)s", first=joined, second=choice)
+    return joined
+
+
+def and_list(names: Sequence[Any]) -> Any:
+    """'Ann', 'Ann and Bob', 'Ann and Bob and Cy': names (or Messages) joined by the word
+    "and" of the reader's language, one pair at a time."""
+    joined: Any = names[0]
+    for name in names[1:]:
+        joined = say("%(first)s and %(second)s", first=joined, second=name)
+    return joined
+
+
+def not_an_object() -> RuleError:
+    """The refusal of a hand that is not an object of fields (one sentence, wherever it is met)."""
+    return RuleError(say("the hand must be given as an object of fields"))
 
 
 def check_entry_keys(entry: Entry, allowed: Sequence[str]) -> None:
     """Refuse an entry that is not an object or carries a field this game does not know."""
     if not isinstance(entry, Mapping):
-        raise RuleError("the hand must be given as an object of fields")
+        raise not_an_object()
     for key in entry:
         if key not in allowed:
             raise RuleError(
-                f"{key} is not part of a hand here (expected: {', '.join(allowed)})", key
+                say(
+                    "%(key)s is not part of a hand here (expected: %(fields)s)",
+                    key=key,
+                    fields=", ".join(allowed),
+                ),
+                key,
             )
 
 
 def whole_number(
-    value: object, field: str, what: str, *, low: int = 0, high: int | None = None
+    value: object, field: str, what: Sentence, *, low: int = 0, high: int | None = None
 ) -> int:
-    """A whole number within [low, high], or a RuleError that says `what` it was for."""
+    """A whole number within [low, high], or a RuleError that says `what` it was for
+    (a Message naming it: "the pips left for Ann")."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number", field)
+        raise RuleError(say("%(what)s must be a whole number", what=what), field)
     if value < low:
-        raise RuleError(f"{what} cannot be less than {low}", field)
+        raise RuleError(say("%(what)s cannot be less than %(low)s", what=what, low=low), field)
     if high is not None and value > high:
-        raise RuleError(f"{what} cannot be more than {high}", field)
+        raise RuleError(say("%(what)s cannot be more than %(high)s", what=what, high=high), field)
     return value
 
 
 def side_numbers(
-    entry: Entry, key: str, table: Table, what: str, *, high: int | None = None
+    entry: Entry,
+    key: str,
+    table: Table,
+    what: str | Callable[[str], Sentence],
+    *,
+    high: int | None = None,
 ) -> dict[str, int]:
-    """A whole number for every side from entry[key], keyed by the sides' own names."""
+    """A whole number for every side from entry[key], keyed by the sides' own names; `what`
+    names the number of one side (`lambda side: say("the tricks for %(side)s", side=side)`;
+    an English str is still accepted while the rules modules move to Messages)."""
     raw = per_side(entry, key, table)
-    return {
-        side: whole_number(value, key, f"{what} for {side}", high=high)
-        for side, value in raw.items()
-    }
+    named = (lambda side: f"{what} for {side}") if isinstance(what, str) else what
+    return {side: whole_number(value, key, named(side), high=high) for side, value in raw.items()}
 
 
 def named_sides(raw: Mapping[Any, Any], key: str, table: Table) -> dict[str, Any]:
@@ -523,7 +704,7 @@ def named_sides(raw: Mapping[Any, Any], key: str, table: Table) -> dict[str, Any
     for name, value in raw.items():
         side = table.side(name, key)
         if side in values:
-            raise RuleError(f"{side} is given twice in {key}", key)
+            raise RuleError(say("%(side)s is given twice in %(key)s", side=side, key=key), key)
         values[side] = value
     return values
 
@@ -532,11 +713,20 @@ def per_side(entry: Entry, key: str, table: Table) -> dict[str, Any]:
     """entry[key] as a map with exactly one value for every side (names matched loosely)."""
     raw = entry.get(key)
     if not isinstance(raw, Mapping):
-        raise RuleError(f"{key} must give a value for each of {', '.join(table.sides)}", key)
+        raise RuleError(
+            say(
+                "%(key)s must give a value for each of %(sides)s",
+                key=key,
+                sides=", ".join(table.sides),
+            ),
+            key,
+        )
     values = named_sides(raw, key, table)
     missing = [side for side in table.sides if side not in values]
     if missing:
-        raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)
+        raise RuleError(
+            say("%(key)s has nothing for %(sides)s", key=key, sides=", ".join(missing)), key
+        )
     return {side: values[side] for side in table.sides}
 
 
@@ -544,23 +734,41 @@ def flag(entry: Entry, key: str) -> bool:
     """An optional true/false field of an entry (absent means false)."""
     value = entry.get(key, False)
     if not isinstance(value, bool):
-        raise RuleError(f"{key} must be true or false", key)
+        raise RuleError(say("%(key)s must be true or false", key=key), key)
     return value
 
 
-def points_phrase(points: int) -> str:
-    """'1 point', '12 points', '-3 points'."""
-    return f"{points} point" if abs(points) == 1 else f"{points} points"
+def points_phrase(points: int) -> Message:
+    """'1 point', '12 points', '-3 points' (the plural form chosen by the size of the number)."""
+    return say_n("%(points)s point", "%(points)s points", abs(points), points=points)
 
 
 def count_tiles_sentence(worth: Mapping[str, int]) -> str:
+    """What the count tiles are worth, in English (see count_tiles_said)."""
+    return str(count_tiles_said(worth))
+
+
+def count_tiles_said(worth: Mapping[str, int]) -> Message:
     """What the count tiles are worth, for the page: '5-5 and 6-4 count 10; 5-0, 4-1 and 3-2
-    count 5.' (`worth` maps each tile as the game names it to its value)."""
+    count 5.' (`worth` maps each tile as the game names it to its value), in the reader's
+    words where it is shown."""
     by_worth: dict[int, list[str]] = {}
     for tile, value in worth.items():
         by_worth.setdefault(value, []).append(tile)
-    parts = []
+    said: Any = None
     for value, names in by_worth.items():
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        parts.append(f"{listed} count {value}")
-    return "; ".join(parts) + "."
+        listed: Any = names[0]
+        if len(names) > 1:
+            listed = say("%(first)s and %(second)s", first=", ".join(names[:-1]), second=names[-1])
+        part = say("%(tiles)s count %(value)s", tiles=listed, value=value)
+        said = part if said is None else say("%(first)s; %(second)s", first=said, second=part)
+    return say("%(counts)s.", counts=said)
+
+
+class FirstHandFromZero(Ruleset):
+    """A game whose hands are scored from the totals before them (`score_in_game`, with
+    `scored_from_totals`: Fives and Threes, the partnership game): a hand scored on its own
+    is a game's first, every side at 0."""
+
+    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
+        return self.score_in_game(entry, table, options, zero_scores(table))

@@ -43,14 +43,15 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     dealer_of,
     named_sides,
-    points_phrase,
     whole_number,
     zero_scores,
 )
 from scorekeeper.tiles import DOUBLE_SIX, Tile
+from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("captured", "points", "widow")
 DOUBLE_BLANK = Tile(0, 0)
@@ -65,7 +66,7 @@ class Variant:
     """Which tiles score, how many points each, and what a moon costs the others."""
 
     point_tiles: tuple[tuple[Tile, int], ...]
-    ones: str  # how the one-point tiles are called at the table: "of the 3-suit"
+    ones: Message  # how the one-point tiles are called at the table: "of the 3-suit"
     moon_score: int
 
     @property
@@ -88,7 +89,7 @@ class Variant:
 
 ELEVEN = Variant(
     point_tiles=((DOUBLE_BLANK, 4), *((Tile.of(3, n), 1) for n in range(7))),
-    ones="of the 3-suit",
+    ones=say("of the 3-suit"),
     moon_score=22,
 )
 
@@ -111,7 +112,7 @@ TWENTY_ONE = Variant(
             )
         ),
     ),
-    ones="of 5, 6 or 7 pips",
+    ones=say("of 5, 6 or 7 pips"),
     moon_score=42,
 )
 
@@ -142,7 +143,7 @@ class Accounting:
     """What a hand's entry says: points per player, why, and the points that were in play."""
 
     points: dict[str, int]
-    lines: list[str]
+    lines: list[Message]
     in_play: int
 
 
@@ -165,7 +166,7 @@ class BlackTileRuleset(Ruleset):
         target_given = given.get("target") is not None
         if hands_given and target_given:
             raise RuleError(
-                "choose one way to end the game: a number of hands or a target, not both",
+                say("choose one way to end the game: a number of hands or a target, not both"),
                 "options.target",
             )
         if hands_given:
@@ -175,13 +176,17 @@ class BlackTileRuleset(Ruleset):
         hands = resolved["hands"]
         if hands is None and resolved["target"] is None:
             raise RuleError(
-                "the game needs an end: give a number of hands or a target", "options.hands"
+                say("the game needs an end: give a number of hands or a target"), "options.hands"
             )
         count = len(table.players)
         if hands is not None and hands % count:
             raise RuleError(
-                f"the number of hands must be a multiple of the number of players ({count}), "
-                f"so that everybody deals equally often: {hands} is not",
+                say(
+                    "the number of hands must be a multiple of the number of players "
+                    "(%(players)s), so that everybody deals equally often: %(hands)s is not",
+                    players=count,
+                    hands=hands,
+                ),
                 "options.hands",
             )
         return resolved
@@ -192,14 +197,18 @@ class BlackTileRuleset(Ruleset):
         check_entry_keys(entry, ENTRY_FIELDS)
         if "captured" in entry and "points" in entry:
             raise RuleError(
-                "give either the point tiles each player captured or each player's points, "
-                "not both",
+                say(
+                    "give either the point tiles each player captured or each player's points, "
+                    "not both"
+                ),
                 "points",
             )
         if "captured" not in entry and "points" not in entry:
             raise RuleError(
-                "give the point tiles each player captured (captured) or each player's points "
-                "(points)",
+                say(
+                    "give the point tiles each player captured (captured) or each player's "
+                    "points (points)"
+                ),
                 "captured",
             )
         widow = self._widow(entry, table, options)
@@ -217,10 +226,16 @@ class BlackTileRuleset(Ruleset):
         scores = zero_scores(table)
         if shooter is None:
             scores.update(counted.points)
-            return HandResult(scores, tuple(lines))
-        others = self.variant.moon_score
-        scores.update({player: others for player in table.players if player != shooter})
-        lines.append(f"{shooter} shot the moon: 0, everyone else {others}")
+        else:
+            others = self.variant.moon_score
+            scores.update({player: others for player in table.players if player != shooter})
+            lines.append(
+                say(
+                    "%(player)s shot the moon: 0, everyone else %(points)s",
+                    player=shooter,
+                    points=others,
+                )
+            )
         return HandResult(scores, tuple(lines))
 
     def _widow(self, entry: Entry, table: Table, options: Options) -> Tile | None:
@@ -230,24 +245,38 @@ class BlackTileRuleset(Ruleset):
             return None
         if len(table.players) != 3:
             raise RuleError(
-                f"there is no widow with {len(table.players)} players: all 28 tiles are dealt",
+                say(
+                    "there is no widow with %(players)s players: all 28 tiles are dealt",
+                    players=len(table.players),
+                ),
                 "widow",
             )
         if options["widow_to_first_trick"]:
             raise RuleError(
-                "in this game the widow goes to the winner of the first trick, so it is not "
-                "left unused: list it among that player's captured tiles instead",
+                say(
+                    "in this game the widow goes to the winner of the first trick, so it is not "
+                    "left unused: list it among that player's captured tiles instead"
+                ),
                 "widow",
             )
         return DOUBLE_SIX.parse(raw, "widow")
 
-    def _widow_line(self, widow: Tile, in_play: int) -> str:
+    def _widow_line(self, widow: Tile, in_play: int) -> Message:
         points = self.variant.value(widow)
         if points == 0:
-            return f"Widow {widow} left unused (no points); {in_play} points in play"
-        return (
-            f"Widow {widow} left unused: its {points_phrase(points)} out of play; "
-            f"{in_play} points in play"
+            return say(
+                "Widow %(tile)s left unused (no points); %(in_play)s points in play",
+                tile=str(widow),
+                in_play=in_play,
+            )
+        return say_n(
+            "Widow %(tile)s left unused: its %(count)s point out of play; %(in_play)s points in "
+            "play",
+            "Widow %(tile)s left unused: its %(count)s points out of play; %(in_play)s points in "
+            "play",
+            points,
+            tile=str(widow),
+            in_play=in_play,
         )
 
     def _from_tiles(
@@ -256,7 +285,7 @@ class BlackTileRuleset(Ruleset):
         raw = entry["captured"]
         if not isinstance(raw, Mapping):
             raise RuleError(
-                'captured must give the tiles each player took, like {"Ann": ["3-6", "0-0"]}',
+                say('captured must give the tiles each player took, like {"Ann": ["3-6", "0-0"]}'),
                 "captured",
             )
         named = named_sides(raw, "captured", table)
@@ -269,14 +298,21 @@ class BlackTileRuleset(Ruleset):
                 owner[tile] = player
         if widow is not None and widow in owner:
             raise RuleError(
-                f"{widow} is named as the unused widow, but {owner[widow]} captured it",
+                say(
+                    "%(tile)s is named as the unused widow, but %(player)s captured it",
+                    tile=str(widow),
+                    player=owner[widow],
+                ),
                 "captured",
             )
         widow_unused = len(table.players) == 3 and not options["widow_to_first_trick"]
         if widow_unused and len(owner) > len(DOUBLE_SIX.tiles) - 1:
             raise RuleError(
-                f"{len(owner)} tiles are listed as captured, but with 3 players only 27 are "
-                "played (one is the unused widow)",
+                say(
+                    "%(listed)s tiles are listed as captured, but with 3 players only 27 are "
+                    "played (one is the unused widow)",
+                    listed=len(owner),
+                ),
                 "captured",
             )
         missing = [
@@ -286,7 +322,7 @@ class BlackTileRuleset(Ruleset):
             raise RuleError(
                 self._missing_sentence(missing, widow_unused and widow is None), "captured"
             )
-        lines: list[str] = []
+        lines: list[Message] = []
         points: dict[str, int] = {}
         for player, tiles in hands.items():
             points[player] = sum(self.variant.value(tile) for tile in tiles)
@@ -294,31 +330,53 @@ class BlackTileRuleset(Ruleset):
         in_play = self.variant.total - (0 if widow is None else self.variant.value(widow))
         return Accounting(points, lines, in_play)
 
-    def _missing_sentence(self, missing: Sequence[Tile], widow_open: bool) -> str:
-        names = " and ".join(str(tile) for tile in missing)
-        verb = "is" if len(missing) == 1 else "are"
+    def _missing_sentence(self, missing: Sequence[Tile], widow_open: bool) -> Message:
+        tiles = and_list([str(tile) for tile in missing])
         if widow_open and len(missing) == 1:
-            fix = "give it to a player or name it as the widow"
-        elif widow_open:
-            fix = "give each to the player who captured it (one of them may be the widow)"
-        elif len(missing) == 1:
-            fix = "give it to the player who captured it"
-        else:
-            fix = "give each to the player who captured it"
-        return f"{names} {verb} not accounted for: {fix}"
+            return say(
+                "%(tiles)s is not accounted for: give it to a player or name it as the widow",
+                tiles=tiles,
+            )
+        if widow_open:
+            return say(
+                "%(tiles)s are not accounted for: give each to the player who captured it (one "
+                "of them may be the widow)",
+                tiles=tiles,
+            )
+        if len(missing) == 1:
+            return say(
+                "%(tiles)s is not accounted for: give it to the player who captured it",
+                tiles=tiles,
+            )
+        return say(
+            "%(tiles)s are not accounted for: give each to the player who captured it", tiles=tiles
+        )
 
-    def _tally(self, player: str, tiles: Sequence[Tile], points: int) -> str:
+    def _tally(self, player: str, tiles: Sequence[Tile], points: int) -> Message:
         ones = sum(1 for tile in tiles if self.variant.value(tile) == 1)
-        parts = []
+        big = {"player": player, "tile": str(DOUBLE_BLANK), "big": self.variant.big}
+        if DOUBLE_BLANK in tiles and ones:
+            return say_n(
+                "%(player)s: %(tile)s = %(big)s, plus %(count)s tile %(ones)s = %(count)s, "
+                "total %(points)s",
+                "%(player)s: %(tile)s = %(big)s, plus %(count)s tiles %(ones)s = %(count)s, "
+                "total %(points)s",
+                ones,
+                ones=self.variant.ones,
+                points=points,
+                **big,
+            )
         if DOUBLE_BLANK in tiles:
-            parts.append(f"{DOUBLE_BLANK} = {self.variant.big}")
+            return say("%(player)s: %(tile)s = %(big)s", **big)
         if ones:
-            parts.append(f"{ones} {'tile' if ones == 1 else 'tiles'} {self.variant.ones} = {ones}")
-        if not parts:
-            return f"{player}: no point tiles = 0"
-        if len(parts) == 1:
-            return f"{player}: {parts[0]}"
-        return f"{player}: {parts[0]}, plus {parts[1]}, total {points}"
+            return say_n(
+                "%(player)s: %(count)s tile %(ones)s = %(count)s",
+                "%(player)s: %(count)s tiles %(ones)s = %(count)s",
+                ones,
+                player=player,
+                ones=self.variant.ones,
+            )
+        return say("%(player)s: no point tiles = 0", player=player)
 
     def _from_points(self, entry: Entry, table: Table, widow: Tile | None) -> Accounting:
         widow_points = 0 if widow is None else self.variant.value(widow)
@@ -326,31 +384,63 @@ class BlackTileRuleset(Ruleset):
         raw = entry["points"]
         if not isinstance(raw, Mapping):
             raise RuleError(
-                f"points must give a number for each of {', '.join(table.players)}", "points"
+                say(
+                    "points must give a number for each of %(players)s",
+                    players=", ".join(table.players),
+                ),
+                "points",
             )
         named = named_sides(raw, "points", table)
         missing = [player for player in table.players if player not in named]
         if missing:
-            raise RuleError(f"points has nothing for {', '.join(missing)}", "points")
+            raise RuleError(
+                say("points has nothing for %(players)s", players=", ".join(missing)), "points"
+            )
         points = {
-            player: whole_number(named[player], "points", f"the points for {player}", high=in_play)
+            player: whole_number(
+                named[player],
+                "points",
+                say("the points for %(player)s", player=player),
+                high=in_play,
+            )
             for player in table.players
         }
         given = sum(points.values())
-        if given != in_play:
-            hint = ""
-            if widow is None and len(table.players) == 3 and given < in_play:
-                hint = " (if the unused widow is a point tile, name it as the widow)"
+        if given != in_play and widow is None and len(table.players) == 3 and given < in_play:
             raise RuleError(
-                f"the points add up to {given}, but {in_play} points are in play{hint}", "points"
+                say(
+                    "the points add up to %(given)s, but %(in_play)s points are in play (if the "
+                    "unused widow is a point tile, name it as the widow)",
+                    given=given,
+                    in_play=in_play,
+                ),
+                "points",
+            )
+        if given != in_play:
+            raise RuleError(
+                say(
+                    "the points add up to %(given)s, but %(in_play)s points are in play",
+                    given=given,
+                    in_play=in_play,
+                ),
+                "points",
             )
         if widow != DOUBLE_BLANK and max(points.values()) < self.variant.big:
             raise RuleError(
-                f"somebody took the {DOUBLE_BLANK}, worth {self.variant.big}, but nobody has "
-                f"{self.variant.big} points or more",
+                say(
+                    "somebody took the %(tile)s, worth %(big)s, but nobody has %(big)s points or "
+                    "more",
+                    tile=str(DOUBLE_BLANK),
+                    big=self.variant.big,
+                ),
                 "points",
             )
-        lines = [f"{player}: {points_phrase(value)}" for player, value in points.items()]
+        lines = [
+            say_n(
+                "%(player)s: %(count)s point", "%(player)s: %(count)s points", value, player=player
+            )
+            for player, value in points.items()
+        ]
         return Accounting(points, lines, in_play)
 
     # --- the game ------------------------------------------------------------------
@@ -367,16 +457,30 @@ class BlackTileRuleset(Ruleset):
             for player, points in hand.result.scores.items():
                 totals[player] += points
             if limit is not None and played >= limit:
-                return _lowest_wins(totals, f"after {played} hands")
+                when = say_n("after %(count)s hand", "after %(count)s hands", played)
+                return _lowest_wins(totals, when)
             if target is not None:
                 reached = [player for player in table.players if totals[player] >= target]
+                if len(reached) == 1:
+                    when = say(
+                        "after %(player)s reached %(target)s in hand %(hand)s",
+                        player=reached[0],
+                        target=target,
+                        hand=played,
+                    )
+                    return _lowest_wins(totals, when)
                 if reached:
-                    who = " and ".join(reached)
-                    verb = "reached" if len(reached) == 1 else "each reached"
-                    return _lowest_wins(totals, f"after {who} {verb} {target} in hand {played}")
+                    when = say(
+                        "after %(players)s each reached %(target)s in hand %(hand)s",
+                        players=and_list(reached),
+                        target=target,
+                        hand=played,
+                    )
+                    return _lowest_wins(totals, when)
         if limit is not None:
-            return Status(False, (), f"{len(hands)} of {limit} hands played")
-        return Status(False, (), f"nobody has reached {target} yet")
+            playing = say("%(played)s of %(limit)s hands played", played=len(hands), limit=limit)
+            return Status(False, (), playing)
+        return Status(False, (), say("nobody has reached %(target)s yet", target=target))
 
     def next_hand(self, table: Table, options: Options, hands_played: int) -> NextHand:
         """The deal passes clockwise; the passing direction cycles (SCORING.md)."""
@@ -398,13 +502,23 @@ class BlackTileRuleset(Ruleset):
         return (*super().sample_entries(table), moon)
 
 
-def _lowest_wins(totals: Mapping[str, int], when: str) -> Status:
+def _lowest_wins(totals: Mapping[str, int], when: Message) -> Status:
     lowest = min(totals.values())
     winners = tuple(player for player, total in totals.items() if total == lowest)
     if len(winners) == 1:
-        sentence = f"{winners[0]} has the lowest total ({lowest}) {when} and wins"
+        sentence = say(
+            "%(player)s has the lowest total (%(lowest)s) %(when)s and wins",
+            player=winners[0],
+            lowest=lowest,
+            when=when,
+        )
     else:
-        sentence = f"{' and '.join(winners)} share the win with the lowest total ({lowest}) {when}"
+        sentence = say(
+            "%(players)s share the win with the lowest total (%(lowest)s) %(when)s",
+            players=and_list(winners),
+            lowest=lowest,
+            when=when,
+        )
     return Status(True, winners, sentence)
 
 

@@ -7,7 +7,7 @@ block-draw-muggins.txt (the Bookshelf rules: the winner scores all other players
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules.base import (
@@ -17,7 +17,9 @@ from scorekeeper.rules.base import (
     Options,
     RuleError,
     Ruleset,
+    Sentence,
     Table,
+    and_list,
     check_entry_keys,
     flag,
     per_side,
@@ -26,6 +28,7 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import SETS, Tile, TileSet, pip_count
+from scorekeeper.words import Message, say
 
 ENTRY_FIELDS = ("pips", "tiles", "domino", "either_end", "with_double")
 
@@ -66,7 +69,7 @@ class PipsLeft:
     """Each side's pips at the end of the hand, with how they were counted."""
 
     pips: Mapping[str, int]
-    counted: tuple[str, ...]
+    counted: tuple[Sentence, ...]
     tiles: Mapping[str, tuple[Tile, ...]] | None = None  # when given as tiles
 
 
@@ -81,15 +84,19 @@ class BlockRuleset(Ruleset):
         doublings = doubling_reasons(entry, options, domino is not None)
         if domino is not None:
             winners: tuple[str, ...] = (domino,)
-            opening = f"{table.player(entry['domino'])} dominoed."
+            opening = say("%(player)s dominoed.", player=table.player(entry["domino"]))
         else:
             lightest = min(left.pips.values())
             winners = tuple(side for side in table.sides if left.pips[side] == lightest)
-            opening = f"The hand blocked; lightest hand: {' and '.join(winners)} ({lightest} pips)."
+            opening = say(
+                "The hand blocked; lightest hand: %(names)s (%(pips)s pips).",
+                names=and_list(winners),
+                pips=lightest,
+            )
         scores = zero_scores(table)
-        lines = [opening, *left.counted]
+        lines: list[Sentence] = [opening, *left.counted]
         if len(winners) > 1 and (options["scoring"] == "difference" or table.partnerships):
-            lines.append("A tie for the lightest hand: nobody scores.")
+            lines.append(say("A tie for the lightest hand: nobody scores."))
             return HandResult(scores, tuple(lines))
         others = [side for side in table.sides if side not in winners]
         others_pips = sum(left.pips[side] for side in others)
@@ -97,8 +104,13 @@ class BlockRuleset(Ruleset):
         if len(winners) > 1:
             share = others_pips // len(winners)
             lines.append(
-                f"{' and '.join(winners)} split {sum_text} = {others_pips} pips: "
-                f"{share} each (rounded down)."
+                say(
+                    "%(names)s split %(sum)s = %(total)s pips: %(share)s each (rounded down).",
+                    names=and_list(winners),
+                    sum=sum_text,
+                    total=others_pips,
+                    share=share,
+                )
             )
             scores.update({side: share for side in winners})
             return HandResult(scores, tuple(lines))
@@ -106,12 +118,25 @@ class BlockRuleset(Ruleset):
         if options["scoring"] == "difference":
             points = max(0, others_pips - left.pips[winner])
             lines.append(
-                f"{winner} scores {sum_text} = {others_pips}, minus own {left.pips[winner]}: "
-                f"{points_phrase(points)}."
+                say(
+                    "%(side)s scores %(sum)s = %(total)s, minus own %(own)s: %(points)s.",
+                    side=winner,
+                    sum=sum_text,
+                    total=others_pips,
+                    own=left.pips[winner],
+                    points=points_phrase(points),
+                )
             )
         else:
             points = others_pips
-            lines.append(f"{winner} scores {sum_text} = {points_phrase(points)}.")
+            lines.append(
+                say(
+                    "%(side)s scores %(sum)s = %(points)s.",
+                    side=winner,
+                    sum=sum_text,
+                    points=points_phrase(points),
+                )
+            )
         points = apply_doubling(doublings, winner, points, lines)
         scores[winner] = points
         return HandResult(scores, tuple(lines))
@@ -132,25 +157,34 @@ def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
     """The pips per side, given as numbers (`pips`) or as the tiles left (`tiles`)."""
     if ("pips" in entry) == ("tiles" in entry):
         raise RuleError(
-            "give either the pips left in each hand or the tiles left, not both", "pips"
+            say("give either the pips left in each hand or the tiles left, not both"), "pips"
         )
     if "tiles" in entry:
         hands = tileset.parse_hands(per_side(entry, "tiles", table), "tiles")
         counted = tuple(
-            f"{side}: {' + '.join(f'{t}' for t in tiles)} = {pip_count(tiles)} pips"
+            say(
+                "%(side)s: %(tiles)s = %(pips)s pips",
+                side=side,
+                tiles=" + ".join(str(t) for t in tiles),
+                pips=pip_count(tiles),
+            )
             for side, tiles in hands.items()
             if tiles
         )
         return PipsLeft({side: pip_count(tiles) for side, tiles in hands.items()}, counted, hands)
     most = tileset.total_pips
     pips = {
-        side: whole_number(value, "pips", f"the pips left for {side}", high=most)
+        side: whole_number(value, "pips", say("the pips left for %(side)s", side=side), high=most)
         for side, value in per_side(entry, "pips", table).items()
     }
     if sum(pips.values()) > most:
         raise RuleError(
-            f"{sum(pips.values())} pips in all is more than the whole {tileset.name} set holds "
-            f"({most})",
+            say(
+                "%(pips)s pips in all is more than the whole %(set)s set holds (%(most)s)",
+                pips=sum(pips.values()),
+                set=tileset.name,
+                most=most,
+            ),
             "pips",
         )
     return PipsLeft(pips, ())
@@ -167,42 +201,68 @@ def dominoed_side(entry: Entry, table: Table, left: PipsLeft) -> str | None:
         return side
     if left.tiles is not None and left.tiles[side]:
         held = ", ".join(str(t) for t in left.tiles[side])
-        raise RuleError(f"{player} dominoed, so {player} has no tiles left, not {held}", "domino")
+        raise RuleError(
+            say(
+                "%(player)s dominoed, so %(player)s has no tiles left, not %(held)s",
+                player=player,
+                held=held,
+            ),
+            "domino",
+        )
     pips = left.pips
     if pips[side] != 0:
         raise RuleError(
-            f"{player} dominoed, so {player} has 0 pips left, not {pips[side]}", "domino"
+            say(
+                "%(player)s dominoed, so %(player)s has 0 pips left, not %(pips)s",
+                player=player,
+                pips=pips[side],
+            ),
+            "domino",
         )
     return side
 
 
+# Each doubling: the entry's flag, the option that allows it, the line that explains it and
+# the refusal when the option is off, each a whole sentence.
 DOUBLINGS = (
-    ("either_end", "double_either_end", "the last tile could have gone on either end"),
-    ("with_double", "double_with_double", "went out with a double"),
+    (
+        "either_end",
+        "double_either_end",
+        say(
+            "Doubled because the last tile could have gone on either end: %(side)s scores %(points)s."
+        ),
+        say("doubling for either end is not in force in this game"),
+    ),
+    (
+        "with_double",
+        "double_with_double",
+        say("Doubled because went out with a double: %(side)s scores %(points)s."),
+        say("doubling for with double is not in force in this game"),
+    ),
 )
 
 
-def doubling_reasons(entry: Entry, options: Options, dominoed: bool) -> tuple[str, ...]:
+def doubling_reasons(entry: Entry, options: Options, dominoed: bool) -> tuple[Message, ...]:
     """The British club doublings claimed for this hand, each checked against the options."""
     reasons = []
-    for key, option, reason in DOUBLINGS:
+    for key, option, reason, not_in_force in DOUBLINGS:
         if not flag(entry, key):
             continue
         if not options[option]:
-            raise RuleError(
-                f"doubling for {key.replace('_', ' ')} is not in force in this game", key
-            )
+            raise RuleError(not_in_force, key)
         if not dominoed:
-            raise RuleError("a blocked hand has no last tile to double for", key)
+            raise RuleError(say("a blocked hand has no last tile to double for"), key)
         reasons.append(reason)
     return tuple(reasons)
 
 
-def apply_doubling(reasons: tuple[str, ...], winner: str, points: int, lines: list[str]) -> int:
-    """×2 for each doubling that applies (×4 when both do)."""
+def apply_doubling(
+    reasons: tuple[Message, ...], winner: str, points: int, lines: list[Sentence]
+) -> int:
+    """×2 for each doubling that applies (×4 when both do); each reason is its whole sentence."""
     for reason in reasons:
         points *= 2
-        lines.append(f"Doubled because {reason}: {winner} scores {points_phrase(points)}.")
+        lines.append(replace(reason, values={"side": winner, "points": points_phrase(points)}))
     return points
 
 

@@ -24,12 +24,14 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     first_to_target,
     per_side,
     running_totals,
     whole_number,
 )
+from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("points",)
 MOST_POINTS = 100_000  # a hand's points either way: far beyond any real game, short of nonsense
@@ -48,14 +50,14 @@ class CustomRuleset(Ruleset):
         target_given = given.get("target") is not None
         if hands_given and target_given:
             raise RuleError(
-                "choose one way to end the game: a target or a number of hands, not both",
+                say("choose one way to end the game: a target or a number of hands, not both"),
                 "options.target",
             )
         if hands_given:
             resolved["target"] = None
         if resolved["hands"] is None and resolved["target"] is None:
             raise RuleError(
-                "the game needs an end: give a target or a number of hands", "options.target"
+                say("the game needs an end: give a target or a number of hands"), "options.target"
             )
         return resolved
 
@@ -74,15 +76,18 @@ class CustomRuleset(Ruleset):
         for side, value in raw.items():
             if isinstance(value, int) and not isinstance(value, bool) and value < 0 and not low:
                 raise RuleError(
-                    f"{side}'s points cannot be negative in this game (the club did not allow "
-                    "negative points when it started)",
+                    say(
+                        "%(side)s's points cannot be negative in this game (the club did not "
+                        "allow negative points when it started)",
+                        side=side,
+                    ),
                     "points",
                 )
             scores[side] = whole_number(
-                value, "points", f"{side}'s points", low=low, high=MOST_POINTS
+                value, "points", say("%(side)s's points", side=side), low=low, high=MOST_POINTS
             )
         typed = ", ".join(f"{side} {points}" for side, points in scores.items())
-        return HandResult(scores, (f"Points as typed: {typed}.",))
+        return HandResult(scores, (say("Points as typed: %(points)s.", points=typed),))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """Over after the agreed hands, or when a side reaches the target."""
@@ -91,9 +96,11 @@ class CustomRuleset(Ruleset):
         if limit is not None:
             if len(hands) < limit:
                 left = limit - len(hands)
-                return Status(False, (), f"{left} hand{'s' if left != 1 else ''} left")
+                return Status(False, (), say_n("%(count)s hand left", "%(count)s hands left", left))
             totals = running_totals(table, hands[:limit])
-            return best_total(totals, lowest, f"after {limit} hands")
+            return best_total(
+                totals, lowest, say_n("after %(count)s hand", "after %(count)s hands", limit)
+            )
         target: int = options["target"]
         if not lowest:
             return first_to_target(table, hands, target)
@@ -103,8 +110,13 @@ class CustomRuleset(Ruleset):
                 totals[side] += points
             reached = [side for side in table.sides if totals[side] >= target]
             if reached:
-                who = " and ".join(reached)
-                return best_total(totals, True, f"after {who} reached {target} in hand {number}")
+                when = say(
+                    "after %(names)s reached %(target)s in hand %(number)s",
+                    names=and_list(reached),
+                    target=target,
+                    number=number,
+                )
+                return best_total(totals, True, when)
         return Status(False)
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
@@ -116,17 +128,26 @@ class CustomRuleset(Ruleset):
         return (*super().sample_entries(table), big)
 
 
-def best_total(totals: Mapping[str, int], lowest: bool, when: str) -> Status:
+def best_total(totals: Mapping[str, int], lowest: bool, when: Message) -> Status:
     """The best total wins (lowest or highest); equal best totals share the win."""
     best = min(totals.values()) if lowest else max(totals.values())
     winners = tuple(side for side, total in totals.items() if total == best)
-    which = "lowest" if lowest else "highest"
     if len(winners) == 1:
-        return Status(True, winners, f"{winners[0]} has the {which} total ({best}) {when} and wins")
+        values = {"side": winners[0], "total": best, "when": when}
+        return Status(
+            True,
+            winners,
+            say("%(side)s has the lowest total (%(total)s) %(when)s and wins", **values)
+            if lowest
+            else say("%(side)s has the highest total (%(total)s) %(when)s and wins", **values),
+        )
+    values = {"names": and_list(winners), "total": best, "when": when}
     return Status(
         True,
         winners,
-        f"{' and '.join(winners)} share the win with the {which} total ({best}) {when}",
+        say("%(names)s share the win with the lowest total (%(total)s) %(when)s", **values)
+        if lowest
+        else say("%(names)s share the win with the highest total (%(total)s) %(when)s", **values),
     )
 
 

@@ -39,6 +39,7 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     count_tiles_sentence,
     first_to_target,
@@ -48,27 +49,38 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import EIGHTY_SET, Tile
+from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "ALL_COUNT",
+    "COUNT_OR_TILES",
     "COUNT_VALUES",
     "EIGHTY",
     "HIGHEST_BID",
     "LOWEST_BID",
     "NEL_O_PLAY",
     "NORMAL_PLAY",
+    "NOT_AFTER_ALL_PASSED",
     "RULESETS",
     "Bid",
+    "BidWon",
     "EightyRuleset",
     "Play",
+    "TricksAndCount",
     "bidders_win_on_a_shared_crossing",
     "bidding_side",
     "count_can_happen",
+    "count_for",
+    "count_numbers",
     "hand_points",
+    "not_a_count",
     "read_bid",
     "read_count",
     "read_tricks",
     "team_points",
+    "too_many_tiles",
+    "tricks_for",
+    "tricks_phrase",
 ]
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "count", "count_tiles", "all_passed")
@@ -76,7 +88,6 @@ LOWEST_BID = 50
 HIGHEST_BID = 80
 TRICKS = 10
 POINTS_PER_TRICK = 2
-NEL_O = "Nel-O"
 
 # The count tiles and what each copy is worth (eighty.txt: "Tiles bearing a total of 5 or
 # 10 pips are the scoring count tiles").
@@ -111,16 +122,51 @@ NEL_O_PLAY = Play(tiles_per_trick=3, unplayed=12)
 
 
 @dataclass(frozen=True)
-class Bid:
-    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+class BidWon:
+    """Who won the bidding, and for which team: each bidding game's `Bid` adds what was bid
+    (Eighty's value or Nel-O; Texas 42's value and special contract)."""
 
     bidder: str
     side: str
+
+
+@dataclass(frozen=True)
+class Bid(BidWon):
+    """The winning bid: who made it, for which team, and how much (None for Nel-O)."""
+
     value: int | None
 
     @property
     def nel_o(self) -> bool:
         return self.value is None
+
+
+# --- words ----------------------------------------------------------------------------
+
+
+def tricks_for(side: str) -> Message:
+    """What a side's tricks are called in a refusal of them (Moon and Texas 42 say the same)."""
+    return say("the tricks for %(side)s", side=side)
+
+
+def count_for(side: str) -> Message:
+    """What a team's count is called in a refusal of it (Texas 42 says the same)."""
+    return say("the count for %(side)s", side=side)
+
+
+# A field given when everybody passed, refused in a whole sentence (Texas 42 says the same).
+NOT_AFTER_ALL_PASSED: Mapping[str, Message] = {
+    "bidder": say("everybody passed, so the hand has no bidder"),
+    "bid": say("everybody passed, so the hand has no bid"),
+    "contract": say("everybody passed, so the hand has no contract"),
+    "points": say("everybody passed, so the hand has no points"),
+    "tricks": say("everybody passed, so the hand has no tricks"),
+    "count": say("everybody passed, so the hand has no count"),
+    "count_tiles": say("everybody passed, so the hand has no count tiles"),
+    "made": say("everybody passed, so the hand has no made"),
+    "bidder_tricks": say("everybody passed, so the hand has no bidder tricks"),
+}
+COUNT_OR_TILES = say("give either each team's count or its count tiles, not both")
 
 
 # --- reading an entry ------------------------------------------------------------------
@@ -137,7 +183,9 @@ def read_bid(entry: Entry, table: Table, options: Options) -> Bid:
     """The bidder (a player) and the bid: a whole number 50-80, or Nel-O when it is played."""
     if "bidder" not in entry or entry["bidder"] is None:
         raise RuleError(
-            "name the player who won the bidding (or give all_passed: true if everybody passed)",
+            say(
+                "name the player who won the bidding (or give all_passed: true if everybody passed)"
+            ),
             "bidder",
         )
     bidder = table.player(entry["bidder"], "bidder")
@@ -145,29 +193,56 @@ def read_bid(entry: Entry, table: Table, options: Options) -> Bid:
     raw = entry.get("bid")
     if _is_nel_o(raw):
         if not options["nel_o"]:
-            raise RuleError("Nel-O is not played in this game (option nel_o is off)", "bid")
+            raise RuleError(say("Nel-O is not played in this game (option nel_o is off)"), "bid")
         return Bid(bidder, side, None)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        shown = "nothing" if raw is None else repr(raw)
-        nel_o = " or Nel-O" if options["nel_o"] else ""
-        raise RuleError(
-            f"the bid must be a number from {LOWEST_BID} to {HIGHEST_BID}{nel_o}, not {shown}",
-            "bid",
-        )
+        raise RuleError(_not_a_bid(raw, bool(options["nel_o"])), "bid")
     if not LOWEST_BID <= raw <= HIGHEST_BID:
-        raise RuleError(
-            f"a bid of {raw} is out of range: bids go from {LOWEST_BID} to {HIGHEST_BID}", "bid"
+        out_of_range = say(
+            "a bid of %(bid)s is out of range: bids go from %(low)s to %(high)s",
+            bid=raw,
+            low=LOWEST_BID,
+            high=HIGHEST_BID,
         )
+        raise RuleError(out_of_range, "bid")
     return Bid(bidder, side, raw)
+
+
+def _not_a_bid(raw: object, nel_o: bool) -> Message:
+    """The refusal of a bid that is not a number (nor Nel-O, where it is played)."""
+    values = {"low": LOWEST_BID, "high": HIGHEST_BID}
+    if raw is None and nel_o:
+        return say(
+            "the bid must be a number from %(low)s to %(high)s or Nel-O, not nothing", **values
+        )
+    if raw is None:
+        return say("the bid must be a number from %(low)s to %(high)s, not nothing", **values)
+    if nel_o:
+        return say(
+            "the bid must be a number from %(low)s to %(high)s or Nel-O, not %(given)s",
+            given=repr(raw),
+            **values,
+        )
+    return say(
+        "the bid must be a number from %(low)s to %(high)s, not %(given)s",
+        given=repr(raw),
+        **values,
+    )
 
 
 def read_tricks(entry: Entry, table: Table) -> dict[str, int]:
     """Tricks per team, which must total 10."""
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS)
+    tricks = side_numbers(entry, "tricks", table, tricks_for, high=TRICKS)
     total = sum(tricks.values())
     if total != TRICKS:
         parts = " + ".join(f"{side} {n}" for side, n in tricks.items())
-        raise RuleError(f"the tricks must total {TRICKS}, not {total} ({parts})", "tricks")
+        wrong = say(
+            "the tricks must total %(tricks)s, not %(total)s (%(parts)s)",
+            tricks=TRICKS,
+            total=total,
+            parts=parts,
+        )
+        raise RuleError(wrong, "tricks")
     return tricks
 
 
@@ -207,53 +282,106 @@ def _check_count(
     for side, value in count.items():
         if tricks[side] == 0 and value:
             raise RuleError(
-                f"{side} took no trick, so {side} took no count tiles: its count is 0, not {value}",
+                say(
+                    "%(side)s took no trick, so %(side)s took no count tiles: its count is 0, "
+                    "not %(count)s",
+                    side=side,
+                    count=value,
+                ),
                 field,
             )
         tiles = play.tiles_per_trick * tricks[side]
         most = _most_count(tiles)
         if value > most:
-            trick_word = "trick" if tricks[side] == 1 else "tricks"
             raise RuleError(
-                f"{side} took {tricks[side]} {trick_word} ({tiles} tiles), which hold at most "
-                f"{most} count, not {value}",
+                say_n(
+                    "%(side)s took %(count)s trick (%(tiles)s tiles), which hold at most "
+                    "%(most)s count, not %(given)s",
+                    "%(side)s took %(count)s tricks (%(tiles)s tiles), which hold at most "
+                    "%(most)s count, not %(given)s",
+                    tricks[side],
+                    side=side,
+                    tiles=tiles,
+                    most=most,
+                    given=value,
+                ),
                 field,
             )
     total = sum(count.values())
     if total > ALL_COUNT:
         raise RuleError(
-            f"the counts add up to {total}, but there are only {ALL_COUNT} count points", field
+            say(
+                "the counts add up to %(total)s, but there are only %(all)s count points",
+                total=total,
+                all=ALL_COUNT,
+            ),
+            field,
         )
     least = ALL_COUNT - _most_count(play.unplayed)
     if total < least:
         raise RuleError(
-            f"the counts add up to {total}, but at least {least} count is always taken: only "
-            f"{play.unplayed} tiles are not played, and every played count tile is won in a trick",
+            say(
+                "the counts add up to %(total)s, but at least %(least)s count is always taken: "
+                "only %(unplayed)s tiles are not played, and every played count tile is won in a "
+                "trick",
+                total=total,
+                least=least,
+                unplayed=play.unplayed,
+            ),
             field,
         )
     if not count_can_happen(tricks, count, play):
-        shown = " and ".join(f"{side} {value}" for side, value in count.items())
+        (us, us_count), (them, them_count) = count.items()
         raise RuleError(
-            f"counts of {shown} cannot happen with these tricks: no sharing of the count tiles "
-            f"(four worth 10, four worth 5, at most {play.unplayed} not played) gives them",
+            say(
+                "counts of %(us)s %(us_count)s and %(them)s %(them_count)s cannot happen with "
+                "these tricks: no sharing of the count tiles (four worth 10, four worth 5, at "
+                "most %(unplayed)s not played) gives them",
+                us=us,
+                us_count=us_count,
+                them=them,
+                them_count=them_count,
+                unplayed=play.unplayed,
+            ),
             field,
         )
 
 
-def _numbers_count(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
+def count_numbers(entry: Entry, table: Table, all_count: int = ALL_COUNT) -> dict[str, int]:
+    """Each team's count as numbers: whole multiples of 5 up to all the count in the set."""
+    count = side_numbers(entry, "count", table, count_for, high=all_count)
     for side, value in count.items():
         if value % 5:
-            raise RuleError(
-                f"the count for {side} must be a multiple of 5 (count tiles are worth 5 or 10), "
-                f"not {value}",
-                "count",
-            )
+            raise RuleError(not_a_count(side, value), "count")
     return count
 
 
+def not_a_count(side: str, value: int) -> Message:
+    """The refusal of a count that no count tiles add up to (Texas 42 says the same)."""
+    return say(
+        "the count for %(side)s must be a multiple of 5 (count tiles are worth 5 or 10), "
+        "not %(count)s",
+        side=side,
+        count=value,
+    )
+
+
+def too_many_tiles(side: str, tricks: int, room: int, listed: int) -> Message:
+    """The refusal of more tiles than a team's tricks hold (Texas 42 says the same)."""
+    return say_n(
+        "%(side)s took %(count)s trick, which hold %(room)s tiles, but %(listed)s tiles are "
+        "listed for %(side)s",
+        "%(side)s took %(count)s tricks, which hold %(room)s tiles, but %(listed)s tiles are "
+        "listed for %(side)s",
+        tricks,
+        side=side,
+        room=room,
+        listed=listed,
+    )
+
+
 def _tiles_count(
-    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[str]
+    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[Message]
 ) -> dict[str, int]:
     """The count from the tiles each team took; non-count tiles are checked, then ignored."""
     hands = EIGHTY_SET.parse_hands(per_side(entry, "count_tiles", table), "count_tiles")
@@ -261,52 +389,71 @@ def _tiles_count(
     for side, tiles in hands.items():
         room = play.tiles_per_trick * tricks[side]
         if len(tiles) > room:
-            trick_word = "trick" if tricks[side] == 1 else "tricks"
-            raise RuleError(
-                f"{side} took {tricks[side]} {trick_word}, which hold {room} tiles, "
-                f"but {len(tiles)} tiles are listed for {side}",
-                "count_tiles",
-            )
+            raise RuleError(too_many_tiles(side, tricks[side], room, len(tiles)), "count_tiles")
         counted = [t for t in tiles if t in COUNT_VALUES]
         others = [t for t in tiles if t not in COUNT_VALUES]
         count[side] = sum(COUNT_VALUES[t] for t in counted)
-        if counted:
-            line = f"{side} took {' + '.join(str(t) for t in counted)}: count {count[side]}"
-        else:
-            line = f"{side} took no count tiles: count 0"
-        if others:
-            line += f" ({', '.join(str(t) for t in others)} not counted)"
-        lines.append(line)
+        lines.append(_count_line(side, counted, others, count[side]))
     claimed = [t for tiles in hands.values() for t in tiles]
     missing = [
         tile for tile in COUNT_VALUES for _ in range(EIGHTY_SET.copies[tile] - claimed.count(tile))
     ]
     if len(missing) > play.unplayed:
         raise RuleError(
-            f"{', '.join(str(t) for t in missing)} are not accounted for: only {play.unplayed} "
-            "tiles are not played, and every other count tile is won in a trick",
+            say(
+                "%(tiles)s are not accounted for: only %(unplayed)s tiles are not played, and "
+                "every other count tile is won in a trick",
+                tiles=", ".join(str(t) for t in missing),
+                unplayed=play.unplayed,
+            ),
             "count_tiles",
         )
     return count
 
 
+def _count_line(side: str, counted: Sequence[Tile], others: Sequence[Tile], count: int) -> Message:
+    """What a team's count tiles are worth, naming the other tiles it listed, which are not."""
+    took = " + ".join(str(t) for t in counted)
+    not_counted = ", ".join(str(t) for t in others)
+    if counted and others:
+        return say(
+            "%(side)s took %(tiles)s: count %(count)s (%(others)s not counted)",
+            side=side,
+            tiles=took,
+            count=count,
+            others=not_counted,
+        )
+    if counted:
+        return say("%(side)s took %(tiles)s: count %(count)s", side=side, tiles=took, count=count)
+    if others:
+        return say(
+            "%(side)s took no count tiles: count 0 (%(others)s not counted)",
+            side=side,
+            others=not_counted,
+        )
+    return say("%(side)s took no count tiles: count 0", side=side)
+
+
 def read_count(
-    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[str]
+    entry: Entry, table: Table, tricks: Mapping[str, int], play: Play, lines: list[Message]
 ) -> dict[str, int]:
     """Each team's count, given as numbers (`count`) or as the tiles it took (`count_tiles`)."""
     if "count" in entry and "count_tiles" in entry:
-        raise RuleError("give either each team's count or its count tiles, not both", "count")
+        raise RuleError(COUNT_OR_TILES, "count")
     if "count_tiles" in entry:
         count = _tiles_count(entry, table, tricks, play, lines)
         _check_count(tricks, count, play, "count_tiles")
         return count
     if "count" not in entry:
         raise RuleError(
-            f"give each team's count (multiples of 5, together at most {ALL_COUNT}) or the "
-            "count tiles it took",
+            say(
+                "give each team's count (multiples of 5, together at most %(all)s) or the "
+                "count tiles it took",
+                all=ALL_COUNT,
+            ),
             "count",
         )
-    count = _numbers_count(entry, table)
+    count = count_numbers(entry, table)
     _check_count(tricks, count, play, "count")
     return count
 
@@ -337,11 +484,11 @@ def bidding_side(entry: Entry, table: Table) -> str | None:
 
 
 def bidders_win_on_a_shared_crossing(
-    table: Table, hands: Sequence[ScoredHand], target: int, unit: str
+    table: Table, hands: Sequence[ScoredHand], target: int, marks: bool
 ) -> Status:
     """The first team to the target wins; when both get there on the same hand, that hand's
-    bidding team wins (Eighty and Texas 42's "bidder goes out"). `unit` is " marks" or ""."""
-    shared: list[str] = []
+    bidding team wins (Eighty and Texas 42's "bidder goes out"), in `marks` or in points."""
+    shared: list[int] = []
     final: dict[str, int] = {}
 
     def crossing(
@@ -355,7 +502,7 @@ def bidders_win_on_a_shared_crossing(
         except RuleError:
             side = None
         if side in reached:
-            shared.append(f"hand {hand.number}")
+            shared.append(hand.number)
             return (side,) if side is not None else ()
         best = max(totals[s] for s in reached)
         return tuple(s for s in reached if totals[s] == best)
@@ -363,28 +510,64 @@ def bidders_win_on_a_shared_crossing(
     result = first_to_target(table, hands, target, crossing_winners=crossing)
     if not result.finished:
         return result
-    winner = " and ".join(result.winners)
-    sentence = f"{winner} reached {target}{unit} with {final[result.winners[0]]} and won"
-    if shared:
-        sentence = f"Both teams reached {target}{unit} on {shared[0]}: the bidders, {winner}, won"
+    values = {"winner": and_list(result.winners), "target": target}
+    if shared and marks:
+        sentence = say(
+            "Both teams reached %(target)s marks on hand %(hand)s: the bidders, %(winner)s, won",
+            hand=shared[0],
+            **values,
+        )
+    elif shared:
+        sentence = say(
+            "Both teams reached %(target)s on hand %(hand)s: the bidders, %(winner)s, won",
+            hand=shared[0],
+            **values,
+        )
+    elif marks:
+        sentence = say(
+            "%(winner)s reached %(target)s marks with %(total)s and won",
+            total=final[result.winners[0]],
+            **values,
+        )
+    else:
+        sentence = say(
+            "%(winner)s reached %(target)s with %(total)s and won",
+            total=final[result.winners[0]],
+            **values,
+        )
     return Status(True, result.winners, sentence)
 
 
 # --- the ruleset -----------------------------------------------------------------------
 
 
-def _tricks_phrase(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+def tricks_phrase(n: int) -> Message:
+    """'1 trick', '5 tricks': a team's tricks, said inside a sentence (Texas 42's)."""
+    return say_n("%(count)s trick", "%(count)s tricks", n)
 
 
-def _award_phrase(points: int, marks: bool) -> str:
-    if marks:
-        return "1 mark"
-    return str(points)
+class TricksAndCount:
+    """What the entry page of a game of tricks and count tiles (Eighty, Texas 42) shows, so
+    that no template restates a rule: the tricks of a hand, all the count, the count tiles."""
+
+    tricks: ClassVar[int]
+    all_count: ClassVar[int]
+    count_values: ClassVar[Mapping[Tile, int]]
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """A count tile as the game's players name it."""
+        return str(tile)
+
+    @property
+    def count_hint(self) -> str:
+        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
+        return count_tiles_sentence(
+            {self.count_tile_name(t): v for t, v in self.count_values.items()}
+        )
 
 
 @dataclass(frozen=True)
-class EightyRuleset(Ruleset):
+class EightyRuleset(TricksAndCount, Ruleset):
     """Eighty: bid, tricks and count; or Nel-O; or a redeal when everybody passed."""
 
     # --- what the entry page shows, so that no template restates a rule ---------------
@@ -394,12 +577,8 @@ class EightyRuleset(Ruleset):
     bid_step: ClassVar[int] = 5  # the bids offered as buttons; the others are typed
     tricks: ClassVar[int] = TRICKS
     all_count: ClassVar[int] = ALL_COUNT
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
     count_step: ClassVar[int] = 5  # every count tile is worth 5 or 10
-
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 4-6 count 10; 1-4 and 2-3 count 5.'"""
-        return count_tiles_sentence({str(t): v for t, v in COUNT_VALUES.items()})
 
     @property
     def count_tile_copies(self) -> tuple[tuple[str, int, int], ...]:
@@ -413,49 +592,91 @@ class EightyRuleset(Ruleset):
         if flag(entry, "all_passed"):
             extra = [key for key in ENTRY_FIELDS if key in entry and key != "all_passed"]
             if extra:
-                raise RuleError(
-                    f"everybody passed, so the hand has no {extra[0].replace('_', ' ')}", extra[0]
-                )
-            line = "Everybody passed: a redeal, nobody scores, and the deal moves on"
+                raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
+            line = say("Everybody passed: a redeal, nobody scores, and the deal moves on")
             return HandResult(scores, (line,))
         bid = read_bid(entry, table, options)
         tricks = read_tricks(entry, table)
         if bid.nel_o:
             return self._score_nel_o(entry, table, options, bid, tricks)
-        lines: list[str] = []
+        lines: list[Message] = []
         count = read_count(entry, table, tricks, NORMAL_PLAY, lines)
         points = team_points(tricks, count)
         assert bid.value is not None
         bidders = bid.side
         (others,) = (side for side in table.sides if side != bidders)
-        took = (
-            f"{bidders} bid {bid.value} and took {_tricks_phrase(tricks[bidders])} "
-            f"({POINTS_PER_TRICK * tricks[bidders]}) + count {count[bidders]} = {points[bidders]}"
-        )
+        took = {
+            "side": bidders,
+            "bid": bid.value,
+            "trick_points": POINTS_PER_TRICK * tricks[bidders],
+            "counted": count[bidders],
+            "points": points[bidders],
+        }
         marks = bool(options["marks"])
-        if points[bidders] >= bid.value:
-            if marks:
-                scores[bidders] = 1
-                lines.append(f"{took}: bid made, {bidders} score 1 mark")
-                return HandResult(scores, tuple(lines))
-            scores.update(points)
-            lines.append(f"{took}: bid made, {bidders} score {points[bidders]}")
+        if points[bidders] >= bid.value and marks:
+            scores[bidders] = 1
             lines.append(
-                f"{others} took {_tricks_phrase(tricks[others])} "
-                f"({POINTS_PER_TRICK * tricks[others]}) + count {count[others]} = "
-                f"{points[others]}: {others} score {points[others]}"
+                say_n(
+                    "%(side)s bid %(bid)s and took %(count)s trick (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid made, %(side)s score 1 mark",
+                    "%(side)s bid %(bid)s and took %(count)s tricks (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid made, %(side)s score 1 mark",
+                    tricks[bidders],
+                    **took,
+                )
             )
-            return HandResult(scores, tuple(lines))
-        lines.append(f"{took}: bid failed, {bidders} score 0")
-        if marks:
-            scores[others] = 1
-            lines.append(f"{others} score 1 mark")
-            return HandResult(scores, tuple(lines))
-        scores[others] = bid.value + points[others]
-        lines.append(
-            f"{others} score the bid {bid.value} + their {POINTS_PER_TRICK * tricks[others]} + "
-            f"{count[others]} = {scores[others]}"
-        )
+        elif points[bidders] >= bid.value:
+            scores.update(points)
+            lines.append(
+                say_n(
+                    "%(side)s bid %(bid)s and took %(count)s trick (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid made, %(side)s score %(points)s",
+                    "%(side)s bid %(bid)s and took %(count)s tricks (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid made, %(side)s score %(points)s",
+                    tricks[bidders],
+                    **took,
+                )
+            )
+            lines.append(
+                say_n(
+                    "%(side)s took %(count)s trick (%(trick_points)s) + count %(counted)s = "
+                    "%(points)s: %(side)s score %(points)s",
+                    "%(side)s took %(count)s tricks (%(trick_points)s) + count %(counted)s = "
+                    "%(points)s: %(side)s score %(points)s",
+                    tricks[others],
+                    side=others,
+                    trick_points=POINTS_PER_TRICK * tricks[others],
+                    counted=count[others],
+                    points=points[others],
+                )
+            )
+        else:
+            lines.append(
+                say_n(
+                    "%(side)s bid %(bid)s and took %(count)s trick (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid failed, %(side)s score 0",
+                    "%(side)s bid %(bid)s and took %(count)s tricks (%(trick_points)s) + count "
+                    "%(counted)s = %(points)s: bid failed, %(side)s score 0",
+                    tricks[bidders],
+                    **took,
+                )
+            )
+            if marks:
+                scores[others] = 1
+                lines.append(say("%(side)s score 1 mark", side=others))
+            else:
+                scores[others] = bid.value + points[others]
+                lines.append(
+                    say(
+                        "%(side)s score the bid %(bid)s + their %(trick_points)s + %(counted)s = "
+                        "%(points)s",
+                        side=others,
+                        bid=bid.value,
+                        trick_points=POINTS_PER_TRICK * tricks[others],
+                        counted=count[others],
+                        points=scores[others],
+                    )
+                )
         return HandResult(scores, tuple(lines))
 
     def _score_nel_o(
@@ -464,10 +685,17 @@ class EightyRuleset(Ruleset):
         """Nel-O: the bidder must lose every trick; only the award is scored."""
         scores = zero_scores(table)
         (partner,) = (p for p in table.members(bid.side) if p != bid.bidder)
-        lines = [f"{bid.bidder} bid {NEL_O} for {bid.side}; {partner} sat out"]
+        lines = [
+            say(
+                "%(bidder)s bid Nel-O for %(side)s; %(partner)s sat out",
+                bidder=bid.bidder,
+                side=bid.side,
+                partner=partner,
+            )
+        ]
         if "count" in entry or "count_tiles" in entry:
             read_count(entry, table, tricks, NEL_O_PLAY, [])
-            lines.append(f"Tricks and count do not score in a {NEL_O} hand")
+            lines.append(say("Tricks and count do not score in a Nel-O hand"))
         (others,) = (side for side in table.sides if side != bid.side)
         # The partner plays no tile, so every trick the bidding team won is the bidder's.
         won = tricks[bid.side]
@@ -475,15 +703,43 @@ class EightyRuleset(Ruleset):
         marks = bool(options["marks"])
         award = 1 if marks else int(options["nel_o_value"])
         scores[winner] = award
-        if won:
+        if won and marks:
             lines.append(
-                f"{bid.bidder} took {_tricks_phrase(won)}: {NEL_O} failed, "
-                f"{others} score {_award_phrase(award, marks)}"
+                say_n(
+                    "%(bidder)s took %(count)s trick: Nel-O failed, %(side)s score 1 mark",
+                    "%(bidder)s took %(count)s tricks: Nel-O failed, %(side)s score 1 mark",
+                    won,
+                    bidder=bid.bidder,
+                    side=others,
+                )
+            )
+        elif won:
+            lines.append(
+                say_n(
+                    "%(bidder)s took %(count)s trick: Nel-O failed, %(side)s score %(points)s",
+                    "%(bidder)s took %(count)s tricks: Nel-O failed, %(side)s score %(points)s",
+                    won,
+                    bidder=bid.bidder,
+                    side=others,
+                    points=award,
+                )
+            )
+        elif marks:
+            lines.append(
+                say(
+                    "%(bidder)s took no trick: Nel-O made, %(side)s score 1 mark",
+                    bidder=bid.bidder,
+                    side=bid.side,
+                )
             )
         else:
             lines.append(
-                f"{bid.bidder} took no trick: {NEL_O} made, "
-                f"{bid.side} score {_award_phrase(award, marks)}"
+                say(
+                    "%(bidder)s took no trick: Nel-O made, %(side)s score %(points)s",
+                    bidder=bid.bidder,
+                    side=bid.side,
+                    points=award,
+                )
             )
         return HandResult(scores, tuple(lines))
 
@@ -492,7 +748,7 @@ class EightyRuleset(Ruleset):
         the bidding team of that hand wins (eighty.txt: "regardless of the scores")."""
         marks = bool(options["marks"])
         target = int(options["marks_target"] if marks else options["target"])
-        return bidders_win_on_a_shared_crossing(table, hands, target, " marks" if marks else "")
+        return bidders_win_on_a_shared_crossing(table, hands, target, marks)
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides

@@ -18,18 +18,23 @@ from typing import Any
 
 from scorekeeper.rules.base import (
     Entry,
+    FirstHandFromZero,
     HandResult,
     Option,
     Options,
     RuleError,
-    Ruleset,
+    Sentence,
     Table,
+    and_list,
     check_entry_keys,
+    or_list,
+    points_phrase,
     whole_number,
     zero_scores,
 )
 from scorekeeper.rules.muggins import OpenEnd, read_ends
 from scorekeeper.tiles import DOUBLE_SIX, Tile, parse_tile
+from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "FIVES_AND_THREES",
@@ -57,24 +62,34 @@ def count_points(count: int) -> int:
     return (0 if count % 5 else count // 5) + (0 if count % 3 else count // 3)
 
 
-def points_breakdown(count: int) -> str:
+def points_breakdown(count: int) -> Message:
     """'3 fives + 5 threes = 8', '2 fives = 2', 'no score'."""
-    parts = []
-    if count > 0 and count % 5 == 0:
-        parts.append(f"{count // 5} five{'s' if count // 5 > 1 else ''}")
-    if count > 0 and count % 3 == 0:
-        parts.append(f"{count // 3} three{'s' if count // 3 > 1 else ''}")
-    if not parts:
-        return "no score"
-    return f"{' + '.join(parts)} = {count_points(count)}"
+    fives = count > 0 and count % 5 == 0
+    threes = count > 0 and count % 3 == 0
+    five = say_n("%(count)s five", "%(count)s fives", count // 5)
+    three = say_n("%(count)s three", "%(count)s threes", count // 3)
+    if fives and threes:
+        return say(
+            "%(fives)s + %(threes)s = %(points)s",
+            fives=five,
+            threes=three,
+            points=count_points(count),
+        )
+    if fives or threes:
+        return say(
+            "%(part)s = %(points)s", part=five if fives else three, points=count_points(count)
+        )
+    return say("no score")
 
 
 def read_layout_ends(ends: object, field: str = "ends") -> tuple[OpenEnd, ...]:
     """The two open ends after a play (one only for a lone first double), as Muggins reads them."""
     if not isinstance(ends, list | tuple) or not 1 <= len(ends) <= MAX_ENDS:
         raise RuleError(
-            'give the two open ends after the play, like [5, "5-5"] (a lone first double as '
-            '["6-6"])',
+            say(
+                'give the two open ends after the play, like [5, "5-5"] (a lone first double '
+                'as ["6-6"])'
+            ),
             field,
         )
     if len(ends) == MAX_ENDS and all(isinstance(end, str) for end in ends):
@@ -84,7 +99,7 @@ def read_layout_ends(ends: object, field: str = "ends") -> tuple[OpenEnd, ...]:
             pass  # read_ends says what is wrong with it
         else:
             if first == second:
-                raise RuleError(f"{first} cannot be at both ends", field)
+                raise RuleError(say("%(tile)s cannot be at both ends", tile=str(first)), field)
     return read_ends(list(ends), DOUBLE_SIX, field)
 
 
@@ -105,7 +120,7 @@ class Score:
 
     side: str
     points: int
-    said: str
+    said: Message
     play: int
 
 
@@ -114,54 +129,90 @@ class Score:
 
 def _play_fields(play: object) -> Mapping[str, Any]:
     if not isinstance(play, Mapping):
-        raise RuleError('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}')
+        raise RuleError(say('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}'))
     for key in play:
         if key not in PLAY_FIELDS:
             raise RuleError(
-                f"{key} is not part of a play (expected: {', '.join(PLAY_FIELDS)})", "plays"
+                say(
+                    "%(key)s is not part of a play (expected: %(fields)s)",
+                    key=key,
+                    fields=", ".join(PLAY_FIELDS),
+                ),
+                "plays",
             )
     return play
 
 
-def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, str]:
+def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, Sentence]:
     """The play's points and how they came: "5 + 5-5 = 15 → 3 fives + 5 threes = 8"."""
     if "ends" not in play and "points" not in play:
-        raise RuleError(f"{player}'s play must give its open ends or its points", "plays")
+        raise RuleError(
+            say("%(player)s's play must give its open ends or its points", player=player), "plays"
+        )
     given = None
     if "points" in play:
-        given = whole_number(play["points"], "plays", "the points of a play")
+        given = whole_number(play["points"], "plays", say("the points of a play"))
         if given not in PLAY_POINTS:
             shown = ", ".join(map(str, PLAY_POINTS))
-            raise RuleError(f"no play scores {given}: a play scores one of {shown}", "plays")
+            raise RuleError(
+                say(
+                    "no play scores %(points)s: a play scores one of %(shown)s",
+                    points=given,
+                    shown=shown,
+                ),
+                "plays",
+            )
     if "ends" not in play:
         assert given is not None
-        return given, f"{given} point{'s' if given != 1 else ''}"
+        return given, points_phrase(given)
     ends = read_layout_ends(play["ends"], "plays")
     count = sum(_end_pips(end) for end in ends)
     points = count_points(count)
     if given is not None and given != points:
         raise RuleError(
-            f"{player}'s ends count {count}, which scores {points}, not {given}", "plays"
+            say(
+                "%(player)s's ends count %(count)s, which scores %(points)s, not %(given)s",
+                player=player,
+                count=count,
+                points=points,
+                given=given,
+            ),
+            "plays",
         )
-    return points, f"{' + '.join(str(end) for end in ends)} = {count} → {points_breakdown(count)}"
+    return points, say(
+        "%(ends)s = %(count)s → %(breakdown)s",
+        ends=" + ".join(str(end) for end in ends),
+        count=count,
+        breakdown=points_breakdown(count),
+    )
 
 
 def _caller(play: Mapping[str, Any], player: str, table: Table, options: Options) -> str | None:
     if play.get("muggins_by") is None:
         return None
     if not options["muggins"]:
-        raise RuleError("muggins calls are off in this game (option muggins)", "plays")
+        raise RuleError(say("muggins calls are off in this game (option muggins)"), "plays")
     caller = table.player(play["muggins_by"], "plays")
+    if caller == player:
+        raise RuleError(
+            say("%(caller)s cannot call muggins on their own play", caller=caller), "plays"
+        )
     if table.side_of(caller) == table.side_of(player):
-        whose = "their own play" if caller == player else f"{player}'s play: they are partners"
-        raise RuleError(f"{caller} cannot call muggins on {whose}", "plays")
+        raise RuleError(
+            say(
+                "%(caller)s cannot call muggins on %(player)s's play: they are partners",
+                caller=caller,
+                player=player,
+            ),
+            "plays",
+        )
     return caller
 
 
 def _out_flag(play: Mapping[str, Any]) -> bool:
     value = play.get("out", False)
     if not isinstance(value, bool):
-        raise RuleError("out must be true or false", "plays")
+        raise RuleError(say("out must be true or false"), "plays")
     return value
 
 
@@ -177,8 +228,12 @@ def domino_side(entry: Entry, table: Table) -> str | None:
         if side.casefold() == wanted or wanted in (p.casefold() for p in table.members(side)):
             return side
     raise RuleError(
-        f"{name} is not a team or a player of this game: domino names the team that chipped "
-        f"out ({' or '.join(table.sides)}) or either of its players",
+        say(
+            "%(name)s is not a team or a player of this game: domino names the team that "
+            "chipped out (%(teams)s) or either of its players",
+            name=str(name),
+            teams=or_list(table.sides),
+        ),
         "domino",
     )
 
@@ -188,7 +243,9 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
     alone after the plays); plays that score nothing are kept, for the record."""
     plays = entry.get("plays", [])
     if not isinstance(plays, list | tuple):
-        raise RuleError('plays must be a list like [{"player": "Ann", "ends": ["6-6"]}]', "plays")
+        raise RuleError(
+            say('plays must be a list like [{"player": "Ann", "ends": ["6-6"]}]'), "plays"
+        )
     domino = domino_side(entry, table)
     scores: list[Score] = []
     flagged = False
@@ -200,46 +257,76 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
             caller = _caller(play, player, table, options)
             out = _out_flag(play)
         except RuleError as error:
-            raise RuleError(f"play {number}: {error.message}", "plays") from error
+            raise RuleError(
+                say("play %(number)s: %(error)s", number=number, error=error.message), "plays"
+            ) from error
         if caller is not None and not points:
             raise RuleError(
-                f"play {number}: muggins takes a score, but {player}'s play scores nothing",
+                say(
+                    "play %(number)s: muggins takes a score, but %(player)s's play scores nothing",
+                    number=number,
+                    player=player,
+                ),
                 "plays",
             )
         side = table.side_of(caller or player)
-        said = f"{player}: {how}"
         if caller is not None:
-            said += f", taken by {caller} (muggins)"
+            said = say(
+                "%(player)s: %(how)s, taken by %(caller)s (muggins)",
+                player=player,
+                how=how,
+                caller=caller,
+            )
+        else:
+            said = say("%(player)s: %(how)s", player=player, how=how)
         if out:
             _check_out(number, len(plays), player, domino, table)
             flagged = True
             assert domino is not None  # _check_out refuses out without domino
             if side == domino:
-                scores.append(Score(side, points + GO_POINT, f"{said}, + go {GO_POINT}", number))
+                with_go = say("%(play)s, + go %(go)s", play=said, go=GO_POINT)
+                scores.append(Score(side, points + GO_POINT, with_go, number))
                 continue
             scores.append(Score(side, points, said, number))
-            scores.append(Score(domino, GO_POINT, f"{player} chipped out: go {GO_POINT}", 0))
+            scores.append(Score(domino, GO_POINT, chipped_out(player), 0))
             continue
         scores.append(Score(side, points, said, number))
     if domino is not None and not flagged:
         who = entry["domino"] if isinstance(entry["domino"], str) else domino
-        scores.append(Score(domino, GO_POINT, f"{who.strip()} chipped out: go {GO_POINT}", 0))
+        scores.append(Score(domino, GO_POINT, chipped_out(who.strip()), 0))
     return tuple(scores)
+
+
+def chipped_out(who: str) -> Message:
+    return say("%(player)s chipped out: go %(go)s", player=who, go=GO_POINT)
 
 
 def _check_out(number: int, count: int, player: str, domino: str | None, table: Table) -> None:
     if domino is None:
         raise RuleError(
-            f"play {number} is flagged out, but nobody chipped out: name the side in domino",
+            say(
+                "play %(number)s is flagged out, but nobody chipped out: name the side in domino",
+                number=number,
+            ),
             "plays",
         )
     if number != count:
         raise RuleError(
-            f"play {number} is flagged out, so it must be the last play of the hand", "plays"
+            say(
+                "play %(number)s is flagged out, so it must be the last play of the hand",
+                number=number,
+            ),
+            "plays",
         )
     if table.side_of(player) != domino:
         raise RuleError(
-            f"play {number} is flagged out, but {player} is not of {domino}, who chipped out",
+            say(
+                "play %(number)s is flagged out, but %(player)s is not of %(side)s, who chipped "
+                "out",
+                number=number,
+                player=player,
+                side=domino,
+            ),
             "plays",
         )
 
@@ -253,8 +340,10 @@ def _check_flags(entry: Entry) -> None:
     ]
     if len(flagged) > 1:
         raise RuleError(
-            f"plays {' and '.join(map(str, flagged))} are flagged out: only one play chips a "
-            "side out",
+            say(
+                "plays %(numbers)s are flagged out: only one play chips a side out",
+                numbers=and_list([str(n) for n in flagged]),
+            ),
             "plays",
         )
 
@@ -277,48 +366,72 @@ def score_in_order(
     totals = {side: before.get(side, 0) for side in table.sides}
     counted = zero_scores(table)
     steps: list[Mapping[str, int]] = []
-    lines: list[str] = []
-    ended: str | None = None
+    lines: list[Sentence] = []
+    ended: Message | None = None
     for score in scores:
-        for_side = f" for {score.side}" if table.partnerships and score.points else ""
+        for_side = table.partnerships and score.points
         if ended is not None:
             if strict and score.play:
-                raise RuleError(f"the game ended at {ended}: play {score.play} came after", "plays")
-            lines.append(f"{score.said}: after the end of the game, not scored.")
+                raise RuleError(
+                    say(
+                        "the game ended at %(when)s: play %(number)s came after",
+                        when=ended,
+                        number=score.play,
+                    ),
+                    "plays",
+                )
+            lines.append(say("%(play)s: after the end of the game, not scored.", play=score.said))
             continue
         reached = totals[score.side] + score.points
         if not score.points:
-            lines.append(f"{score.said}.")
+            lines.append(say("%(play)s.", play=score.said))
             continue
+        values = {"play": score.said, "side": score.side, "total": reached, "target": target}
+        # Whole sentences, each written out, so that the catalogs' extraction finds them.
         if exact and reached > target:
             lines.append(
-                f"{score.said}; would make {reached}, over {target}: not scored{for_side}."
+                say(
+                    "%(play)s; would make %(total)s, over %(target)s: not scored for %(side)s.",
+                    **values,
+                )
+                if for_side
+                else say("%(play)s; would make %(total)s, over %(target)s: not scored.", **values)
             )
             continue
         totals[score.side] = reached
         counted[score.side] += score.points
         steps.append({**zero_scores(table), score.side: score.points})
         if reached >= target:
-            where = f"play {score.play}" if score.play else "the go point"
+            got = target if exact else reached
             ended = (
-                f"{where}: {score.side} reached {target}"
-                if exact
-                else f"{where}: {score.side} reached {reached}"
+                say(
+                    "play %(number)s: %(side)s reached %(total)s",
+                    number=score.play,
+                    side=score.side,
+                    total=got,
+                )
+                if score.play
+                else say("the go point: %(side)s reached %(total)s", side=score.side, total=got)
             )
-            lines.append(f"{score.said}{for_side}: {score.side} {reached}, the game is won.")
+            lines.append(
+                say("%(play)s for %(side)s: %(side)s %(total)s, the game is won.", **values)
+                if for_side
+                else say("%(play)s: %(side)s %(total)s, the game is won.", **values)
+            )
         else:
-            lines.append(f"{score.said}{for_side}: {score.side} {reached}.")
+            lines.append(
+                say("%(play)s for %(side)s: %(side)s %(total)s.", **values)
+                if for_side
+                else say("%(play)s: %(side)s %(total)s.", **values)
+            )
     if not scores:
-        lines.append("Blocked, and no play scored: nobody scores.")
+        lines.append(say("Blocked, and no play scored: nobody scores."))
     return HandResult(counted, tuple(lines), tuple(steps))
 
 
 @dataclass(frozen=True)
-class FivesAndThreesRuleset(Ruleset):
+class FivesAndThreesRuleset(FirstHandFromZero):
     """Fives and Threes: live plays, the go point, and 61 exactly."""
-
-    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
-        return self.score_in_game(entry, table, options, zero_scores(table))
 
     def score_in_game(
         self,
@@ -333,7 +446,10 @@ class FivesAndThreesRuleset(Ruleset):
         check_entry_keys(entry, ENTRY_FIELDS)
         if "plays" not in entry and "domino" not in entry:
             raise RuleError(
-                "give the plays that scored and who chipped out (domino: null for a blocked hand)",
+                say(
+                    "give the plays that scored and who chipped out (domino: null for a blocked "
+                    "hand)"
+                ),
                 "domino",
             )
         _check_flags(entry)
@@ -341,7 +457,7 @@ class FivesAndThreesRuleset(Ruleset):
         result = score_in_order(scores, table, options, before, strict=strict)
         if entry.get("domino") is None and scores:
             return HandResult(
-                result.scores, (*result.explanation, "Blocked: no go point."), result.steps
+                result.scores, (*result.explanation, say("Blocked: no go point.")), result.steps
             )
         return result
 

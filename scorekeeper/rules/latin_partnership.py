@@ -18,12 +18,14 @@ from typing import Any
 
 from scorekeeper.rules.base import (
     Entry,
+    FirstHandFromZero,
     HandResult,
     Option,
     Options,
     RuleError,
-    Ruleset,
+    Sentence,
     Table,
+    and_list,
     check_entry_keys,
     flag,
     per_side,
@@ -31,6 +33,7 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_SIX, Tile, TileSet, pip_count
+from scorekeeper.words import Message, say
 
 ENTRY_FIELDS = (
     "pips",
@@ -68,7 +71,7 @@ class Left:
 
 
 @dataclass(frozen=True)
-class LatinPartnershipRuleset(Ruleset):
+class LatinPartnershipRuleset(FirstHandFromZero):
     """Four players in two fixed partnerships; the hand's winners score the pips left."""
 
     def resolve_options(self, given: Mapping[str, object], table: Table) -> dict[str, Any]:
@@ -79,10 +82,6 @@ class LatinPartnershipRuleset(Ruleset):
                 if name not in given:
                     resolved[name] = value
         return resolved
-
-    def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
-        """The first hand of a game; hands of a game are scored by score_in_game."""
-        return self.score_in_game(entry, table, options, zero_scores(table))
 
     def score_in_game(
         self,
@@ -100,7 +99,7 @@ class LatinPartnershipRuleset(Ruleset):
             table.player(entry["closer"], "closer")  # named, it must be a player of the game
         left = pips_left(entry, table, options, domino)
         check_last_tile(entry, options, left, domino)
-        steps: list[tuple[dict[str, int], str]] = [
+        steps: list[tuple[dict[str, int], Message]] = [
             pase_step(table, options, player) for player in pases_corridos(entry, table, options)
         ]
         if domino is not None:
@@ -120,7 +119,9 @@ class LatinPartnershipRuleset(Ruleset):
 def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) -> Left:
     """Pips per player (numbers or tiles) or per team, checked against the set."""
     if ("pips" in entry) == ("tiles" in entry):
-        raise RuleError("give either the pips left (per player or per team) or the tiles", "pips")
+        raise RuleError(
+            say("give either the pips left (per player or per team) or the tiles"), "pips"
+        )
     set_name = options["set"]
     tileset = SETS[set_name]
     if "tiles" in entry:
@@ -128,8 +129,12 @@ def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) 
         for player, tiles in hands.items():
             if len(tiles) > HAND_SIZE[set_name]:
                 raise RuleError(
-                    f"{player} holds {len(tiles)} tiles, but a hand has at most "
-                    f"{HAND_SIZE[set_name]}",
+                    say(
+                        "%(player)s holds %(count)s tiles, but a hand has at most %(most)s",
+                        player=player,
+                        count=len(tiles),
+                        most=HAND_SIZE[set_name],
+                    ),
                     "tiles",
                 )
         players = {player: pip_count(tiles) for player, tiles in hands.items()}
@@ -139,8 +144,12 @@ def pips_left(entry: Entry, table: Table, options: Options, domino: str | None) 
     most = tileset.total_pips
     if sum(left.teams.values()) > most:
         raise RuleError(
-            f"{sum(left.teams.values())} pips in all is more than the whole {tileset.name} set "
-            f"holds ({most})",
+            say(
+                "%(pips)s pips in all is more than the whole %(set)s set holds (%(most)s)",
+                pips=sum(left.teams.values()),
+                set=tileset.name,
+                most=most,
+            ),
             "pips",
         )
     check_out_and_stuck(left, domino)
@@ -151,7 +160,10 @@ def pips_given(entry: Entry, table: Table, options: Options) -> Left:
     raw = entry["pips"]
     if not isinstance(raw, Mapping):
         raise RuleError(
-            f"pips must give a number for each of {', '.join(table.players)} (or for each team)",
+            say(
+                "pips must give a number for each of %(players)s (or for each team)",
+                players=", ".join(table.players),
+            ),
             "pips",
         )
     most = heaviest_hand(options["set"])
@@ -159,14 +171,18 @@ def pips_given(entry: Entry, table: Table, options: Options) -> Left:
     if raw and all(isinstance(k, str) and k.strip().casefold() in teams for k in raw):
         given = per_side(entry, "pips", table)
         if entry.get("domino") is None and options["tranque"] != "team":
-            raise RuleError("this tranque rule needs each player's pips, not each team's", "pips")
+            raise RuleError(
+                say("this tranque rule needs each player's pips, not each team's"), "pips"
+            )
         numbers = {
-            team: whole_number(value, "pips", f"the pips for {team}", high=2 * most)
+            team: whole_number(
+                value, "pips", say("the pips for %(side)s", side=team), high=2 * most
+            )
             for team, value in given.items()
         }
         return Left(None, numbers, None)
     players = {
-        player: whole_number(value, "pips", f"{player}'s pips", high=most)
+        player: whole_number(value, "pips", say("%(side)s's pips", side=player), high=most)
         for player, value in per_player(entry, "pips", table).items()
     }
     return Left(players, team_sums(table, players), None)
@@ -176,16 +192,25 @@ def per_player(entry: Entry, key: str, table: Table) -> dict[str, Any]:
     """entry[key] with exactly one value for each of the four players."""
     raw = entry.get(key)
     if not isinstance(raw, Mapping):
-        raise RuleError(f"{key} must give a value for each of {', '.join(table.players)}", key)
+        raise RuleError(
+            say(
+                "%(key)s must give a value for each of %(sides)s",
+                key=key,
+                sides=", ".join(table.players),
+            ),
+            key,
+        )
     values: dict[str, Any] = {}
     for name, value in raw.items():
         player = table.player(name, key)
         if player in values:
-            raise RuleError(f"{player} is given twice in {key}", key)
+            raise RuleError(say("%(side)s is given twice in %(key)s", side=player, key=key), key)
         values[player] = value
     missing = [player for player in table.players if player not in values]
     if missing:
-        raise RuleError(f"{key} has nothing for {', '.join(missing)}", key)
+        raise RuleError(
+            say("%(key)s has nothing for %(sides)s", key=key, sides=", ".join(missing)), key
+        )
     return {player: values[player] for player in table.players}
 
 
@@ -197,15 +222,28 @@ def check_out_and_stuck(left: Left, domino: str | None) -> None:
     """The domino player holds nothing; in a tranque everybody holds a tile."""
     if domino is not None and left.tiles is not None and left.tiles[domino]:
         held = ", ".join(map(str, left.tiles[domino]))
-        raise RuleError(f"{domino} dominoed but has tiles left: {held}", "tiles")
+        raise RuleError(
+            say("%(player)s dominoed but has tiles left: %(held)s", player=domino, held=held),
+            "tiles",
+        )
     if domino is not None and left.players is not None and left.players[domino]:
-        raise RuleError(f"{domino} dominoed but has {left.players[domino]} pips", "pips")
+        raise RuleError(
+            say(
+                "%(player)s dominoed but has %(pips)s pips",
+                player=domino,
+                pips=left.players[domino],
+            ),
+            "pips",
+        )
     if domino is None and left.tiles is not None:
         for player, tiles in left.tiles.items():
             if not tiles:
                 raise RuleError(
-                    f"{player} has no tiles: in a tranque everybody holds a tile, so name "
-                    f"{player} as the player who dominoed",
+                    say(
+                        "%(player)s has no tiles: in a tranque everybody holds a tile, so name "
+                        "%(player)s as the player who dominoed",
+                        player=player,
+                    ),
                     "tiles",
                 )
 
@@ -214,26 +252,37 @@ def check_last_tile(entry: Entry, options: Options, left: Left, domino: str | No
     """`last_tile` and `ends_before`, given only to check capicúa and chuchazo."""
     for key in ("capicua", "chuchazo"):
         if flag(entry, key) and domino is None:
-            raise RuleError(f"{display(key)} needs a player who dominoed, not a tranque", key)
+            raise RuleError(
+                say("%(bonus)s needs a player who dominoed, not a tranque", bonus=display(key)),
+                key,
+            )
         if flag(entry, key) and not options[key]:
-            raise RuleError(f"{display(key)} is not scored in this game", key)
+            raise RuleError(say("%(bonus)s is not scored in this game", bonus=display(key)), key)
     raw = entry.get("last_tile")
     if raw is None:
         if entry.get("ends_before") is not None:
             raise RuleError(
-                "ends_before is checked against the last tile: give last_tile", "ends_before"
+                say("ends_before is checked against the last tile: give last_tile"),
+                "ends_before",
             )
         return
     tile = SETS[options["set"]].parse(raw, "last_tile")
     if flag(entry, "capicua") and tile.is_double:
-        raise RuleError("a double cannot make capicúa", "capicua")
+        raise RuleError(say("a double cannot make capicúa"), "capicua")
     if flag(entry, "chuchazo") and tile != CHUCHA:
-        raise RuleError(f"chuchazo is dominoing with the 0-0, not {tile}", "chuchazo")
+        raise RuleError(
+            say("chuchazo is dominoing with the 0-0, not %(tile)s", tile=str(tile)), "chuchazo"
+        )
     if left.tiles is not None:
         for player, tiles in left.tiles.items():
             if tile in tiles:
                 raise RuleError(
-                    f"{tile} was the last tile played, so {player} cannot hold it", "last_tile"
+                    say(
+                        "%(tile)s was the last tile played, so %(player)s cannot hold it",
+                        tile=str(tile),
+                        player=player,
+                    ),
+                    "last_tile",
                 )
     ends = entry.get("ends_before")
     if ends is None:
@@ -241,12 +290,17 @@ def check_last_tile(entry: Entry, options: Options, left: Left, domino: str | No
     top = SETS[options["set"]].highest_end
     if not isinstance(ends, list) or len(ends) != 2:
         raise RuleError(
-            "ends_before must give the two open ends before the last tile", "ends_before"
+            say("ends_before must give the two open ends before the last tile"), "ends_before"
         )
-    numbers = [whole_number(e, "ends_before", "an open end", high=top) for e in ends]
+    numbers = [whole_number(e, "ends_before", say("an open end"), high=top) for e in ends]
     if flag(entry, "capicua") and any(end not in (tile.low, tile.high) for end in numbers):
         raise RuleError(
-            f"{tile} could not go on both ends {numbers[0]} and {numbers[1]}: no capicúa",
+            say(
+                "%(tile)s could not go on both ends %(first)s and %(second)s: no capicúa",
+                tile=str(tile),
+                first=numbers[0],
+                second=numbers[1],
+            ),
             "capicua",
         )
 
@@ -264,22 +318,25 @@ def pases_corridos(entry: Entry, table: Table, options: Options) -> list[str]:
         return []
     if not isinstance(raw, list):
         raise RuleError(
-            "pases_corridos must list the players who made one, in play order", "pases_corridos"
+            say("pases_corridos must list the players who made one, in play order"),
+            "pases_corridos",
         )
     if not options["pase_corrido"]:
-        raise RuleError("pase corrido is not scored in this game", "pases_corridos")
+        raise RuleError(say("pase corrido is not scored in this game"), "pases_corridos")
     return [table.player(name, "pases_corridos") for name in raw]
 
 
-def pase_step(table: Table, options: Options, player: str) -> tuple[dict[str, int], str]:
+def pase_step(table: Table, options: Options, player: str) -> tuple[dict[str, int], Message]:
     team = table.side_of(player)
     points = options["pase_corrido"]
-    return {**zero_scores(table), team: points}, f"{player}: pase corrido, {points} to {team}."
+    return {**zero_scores(table), team: points}, say(
+        "%(player)s: pase corrido, %(points)s to %(team)s.", player=player, points=points, team=team
+    )
 
 
 def domino_step(
     entry: Entry, table: Table, options: Options, left: Left, domino: str, number: int
-) -> tuple[dict[str, int], str]:
+) -> tuple[dict[str, int], Message]:
     """The team that dominoed scores the pips by `count`, with its bonuses."""
     team = table.side_of(domino)
     others = next(t for t in table.sides if t != team)
@@ -296,87 +353,137 @@ def domino_step(
     bonuses = []
     capicua = flag(entry, "capicua")
     if capicua:
-        bonuses.append((options["capicua"], "capicúa"))
+        points = options["capicua"]
+        bonuses.append((points, say("%(points)s capicúa", points=points)))
     if flag(entry, "chuchazo"):
-        bonuses.append((options["chuchazo"], "chuchazo"))
+        points = options["chuchazo"]
+        bonuses.append((points, say("%(points)s chuchazo", points=points)))
     bonuses.extend(hand_bonus(options, number))
     total = pips + sum(points for points, _ in bonuses)
     sum_text = " + ".join(f"{name} {points}" for name, points in parts)
-    line = f"{domino} dominoed{' (capicúa)' if capicua else ''}: {sum_text} = {pips}"
-    line += "".join(f", + {points} {why}" for points, why in bonuses)
-    line += f" = {total} to {team}." if bonuses else f" to {team}."
+    line = (
+        say(
+            "%(player)s dominoed (capicúa): %(sum)s = %(pips)s",
+            player=domino,
+            sum=sum_text,
+            pips=pips,
+        )
+        if capicua
+        else say("%(player)s dominoed: %(sum)s = %(pips)s", player=domino, sum=sum_text, pips=pips)
+    )
+    for _, bonus in bonuses:
+        line = say("%(scored)s, + %(bonus)s", scored=line, bonus=bonus)
+    if bonuses:
+        line = say("%(scored)s = %(total)s to %(team)s.", scored=line, total=total, team=team)
+    else:
+        line = say("%(scored)s to %(team)s.", scored=line, team=team)
     return {**zero_scores(table), team: total}, line
 
 
-def hand_bonus(options: Options, number: int) -> list[tuple[int, str]]:
+def hand_bonus(options: Options, number: int) -> list[tuple[int, Message]]:
+    """At most one: the bonus for hand `number` (the first hands of a game, by option)."""
     if not options["hand_bonuses"] or number > len(HAND_BONUSES):
         return []
-    return [(HAND_BONUSES[number - 1], f"for hand {number}")]
+    points = HAND_BONUSES[number - 1]
+    return [(points, say("%(points)s for hand %(number)s", points=points, number=number))]
 
 
 def tranque_step(
     entry: Entry, table: Table, options: Options, left: Left, number: int
-) -> tuple[dict[str, int], str]:
+) -> tuple[dict[str, int], Message]:
     """The tranque's winners by option `tranque`; they score by `count`; a tie scores nothing."""
     winner, why = tranque_winner(entry, table, options, left)
     if winner is None:
-        return zero_scores(table), f"Tranque: {why}: a tied hand, nobody scores."
+        return zero_scores(table), say("Tranque: %(why)s: a tied hand, nobody scores.", why=why)
     loser = next(t for t in table.sides if t != winner)
-    if options["count"] == "opponents":
-        pips, whose = left.teams[loser], f"{loser}'s hands"
-    else:
-        pips, whose = sum(left.teams.values()), "all four hands"
     bonuses = hand_bonus(options, number)
+    if options["count"] == "opponents":
+        pips = left.teams[loser]
+        line = say(
+            "Tranque: %(why)s: %(team)s win and score %(loser)s's hands, %(pips)s",
+            why=why,
+            team=winner,
+            loser=loser,
+            pips=pips,
+        )
+    else:
+        pips = sum(left.teams.values())
+        line = say(
+            "Tranque: %(why)s: %(team)s win and score all four hands, %(pips)s",
+            why=why,
+            team=winner,
+            pips=pips,
+        )
     total = pips + sum(points for points, _ in bonuses)
-    line = f"Tranque: {why}: {winner} win and score {whose}, {pips}"
-    line += "".join(f", + {points} {reason} = {total}" for points, reason in bonuses) + "."
-    return {**zero_scores(table), winner: total}, line
+    for _, bonus in bonuses:
+        line = say("%(scored)s, + %(bonus)s = %(total)s", scored=line, bonus=bonus, total=total)
+    return {**zero_scores(table), winner: total}, say("%(scored)s.", scored=line)
 
 
 def tranque_winner(
     entry: Entry, table: Table, options: Options, left: Left
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Sentence]:
     rule = options["tranque"]
     us, them = table.sides
     if rule == "team":
         a, b = left.teams[us], left.teams[them]
-        why = f"{us} {a}, {them} {b}"
-        return (us if a < b else them if b < a else None), why
+        return (us if a < b else them if b < a else None), f"{us} {a}, {them} {b}"
     players = left.players
     assert players is not None  # per-team pips were refused for these rules
     if rule == "individual":
         fewest = min(players.values())
         holders = [p for p in table.players if players[p] == fewest]
         teams = {table.side_of(p) for p in holders}
-        why = f"{' and '.join(holders)} hold{'s' if len(holders) == 1 else ''} the fewest pips ({fewest})"
+        why: Sentence = (
+            say("%(player)s holds the fewest pips (%(pips)s)", player=holders[0], pips=fewest)
+            if len(holders) == 1
+            else say(
+                "%(names)s hold the fewest pips (%(pips)s)", names=and_list(holders), pips=fewest
+            )
+        )
         return (teams.pop() if len(teams) == 1 else None), why
     raw = entry.get("closer")
     if raw is None:
         raise RuleError(
-            "name the closer (the player who made the last play): this tranque rule compares "
-            "the closer's pips with an opponent's",
+            say(
+                "name the closer (the player who made the last play): this tranque rule "
+                "compares the closer's pips with an opponent's"
+            ),
             "closer",
         )
     closer = table.player(raw, "closer")
     seat = table.players.index(closer)
     # Play runs counter-clockwise: the player on the closer's right plays next (seat − 1).
-    step, side = (-1, "right") if rule == "closer_right" else (1, "left")
+    step = -1 if rule == "closer_right" else 1
     opponent = table.players[(seat + step) % 4]
     mine, theirs = players[closer], players[opponent]
-    why = f"{closer} closed with {mine} against {opponent} (on {closer}'s {side}) {theirs}"
+    values = {"closer": closer, "mine": mine, "opponent": opponent, "theirs": theirs}
+    why = (
+        say(
+            "%(closer)s closed with %(mine)s against %(opponent)s (on %(closer)s's right) "
+            "%(theirs)s",
+            **values,
+        )
+        if step == -1
+        else say(
+            "%(closer)s closed with %(mine)s against %(opponent)s (on %(closer)s's left) "
+            "%(theirs)s",
+            **values,
+        )
+    )
     return (table.side_of(opponent) if theirs < mine else table.side_of(closer)), why
 
 
 def in_order(
     table: Table,
     options: Options,
-    steps: Sequence[tuple[dict[str, int], str]],
+    steps: Sequence[tuple[dict[str, int], Message]],
     before: Mapping[str, int],
 ) -> HandResult:
     """The hand's scores in order, stopping the moment a team reaches the target."""
     totals = dict(before)
     kept: list[dict[str, int]] = []
-    lines: list[str] = []
+    lines: list[Sentence] = []
     target = options["target"]
     for scores, line in steps:
         kept.append(scores)
@@ -388,8 +495,13 @@ def in_order(
         reached = [t for t in table.sides if before[t] < target <= totals[t] and scores[t]]
         if reached and len(kept) < len(steps):
             lines.append(
-                f"{reached[0]} reached {target} with {totals[reached[0]]} and won: the rest of "
-                "the hand is not scored."
+                say(
+                    "%(team)s reached %(target)s with %(total)s and won: the rest of the hand is "
+                    "not scored.",
+                    team=reached[0],
+                    target=target,
+                    total=totals[reached[0]],
+                )
             )
             break
     scores = zero_scores(table)

@@ -23,8 +23,10 @@ from scorekeeper.rules.base import (
     RuleError,
     Ruleset,
     ScoredHand,
+    Sentence,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     dealer_of,
     per_side,
@@ -33,6 +35,7 @@ from scorekeeper.rules.base import (
     zero_scores,
 )
 from scorekeeper.tiles import DOUBLE_NINE, DOUBLE_TWELVE, Tile, TileSet, pip_count
+from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("pips", "tiles", "domino", "double_blank")
 SETS: dict[str, TileSet] = {"double-twelve": DOUBLE_TWELVE, "double-nine": DOUBLE_NINE}
@@ -72,8 +75,14 @@ class MexicanTrainRuleset(Ruleset):
             resolved["rounds"] = most
         elif resolved["rounds"] > most:
             raise RuleError(
-                f"a {resolved['set']} game has at most {most} rounds "
-                f"({most - 1}-{most - 1} down to 0-0), not {resolved['rounds']}",
+                say(
+                    "a %(set)s game has at most %(most)s rounds (%(top)s down to 0-0), not "
+                    "%(rounds)s",
+                    set=resolved["set"],
+                    most=most,
+                    top=f"{most - 1}-{most - 1}",
+                    rounds=resolved["rounds"],
+                ),
                 "options.rounds",
             )
         return resolved
@@ -105,9 +114,21 @@ class MexicanTrainRuleset(Ruleset):
         hands = hands_left(entry, table, tileset, engine, domino)
         value = options["double_blank_value"]
         scores = zero_scores(table)
-        opening = f"Round {number} (engine {engine}): "
-        opening += f"{domino} went out: 0." if domino else "blocked; everybody counts their pips."
-        lines = [opening]
+        opening = (
+            say(
+                "Round %(number)s (engine %(engine)s): %(player)s went out: 0.",
+                number=number,
+                engine=str(engine),
+                player=domino,
+            )
+            if domino
+            else say(
+                "Round %(number)s (engine %(engine)s): blocked; everybody counts their pips.",
+                number=number,
+                engine=str(engine),
+            )
+        )
+        lines: list[Sentence] = [opening]
         for player in table.players:
             if player == domino:
                 continue
@@ -128,7 +149,7 @@ class MexicanTrainRuleset(Ruleset):
         rounds = options["rounds"]
         if len(hands) < rounds:
             left = rounds - len(hands)
-            return Status(False, (), f"{left} round{'s' if left != 1 else ''} left")
+            return Status(False, (), say_n("%(count)s round left", "%(count)s rounds left", left))
         counted = hands[:rounds]
         totals = running_totals(table, counted)
         lowest = min(totals.values())
@@ -139,10 +160,22 @@ class MexicanTrainRuleset(Ruleset):
             return Status(
                 True,
                 tied,
-                f"{tied[0]} has the lowest total ({lowest}) after {rounds} rounds and wins",
+                say(
+                    "%(player)s has the lowest total (%(total)s) after %(rounds)s rounds and wins",
+                    player=tied[0],
+                    total=lowest,
+                    rounds=rounds,
+                ),
             )
         return Status(
-            True, tied, f"{' and '.join(tied)} share the win with {lowest} after {rounds} rounds"
+            True,
+            tied,
+            say(
+                "%(names)s share the win with %(total)s after %(rounds)s rounds",
+                names=and_list(tied),
+                total=lowest,
+                rounds=rounds,
+            ),
         )
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
@@ -155,32 +188,48 @@ def hands_left(
 ) -> Hands:
     """Each player's pips, from the numbers or the tiles, checked against the round."""
     if ("pips" in entry) == ("tiles" in entry):
-        raise RuleError("give either each player's pips left or each player's tiles left", "pips")
+        raise RuleError(
+            say("give either each player's pips left or each player's tiles left"), "pips"
+        )
     holder = entry.get("double_blank")
     named = None if holder is None else table.player(holder, "double_blank")
     if named is not None and engine == DOUBLE_BLANK:
         raise RuleError(
-            "0-0 is this round's engine: it is on the table, so nobody holds it", "double_blank"
+            say("0-0 is this round's engine: it is on the table, so nobody holds it"),
+            "double_blank",
         )
     if named is not None and named == domino:
         raise RuleError(
-            f"{named} went out, so {named} cannot hold the 0-0: name who holds it", "double_blank"
+            say(
+                "%(player)s went out, so %(player)s cannot hold the 0-0: name who holds it",
+                player=named,
+            ),
+            "double_blank",
         )
     if "tiles" in entry:
         return tiles_left(entry, table, tileset, engine, domino, named)
     most = tileset.total_pips - engine.pips
     pips = {
-        player: whole_number(value, "pips", f"{player}'s pips", high=most)
+        player: whole_number(value, "pips", say("%(side)s's pips", side=player), high=most)
         for player, value in per_side(entry, "pips", table).items()
     }
     if sum(pips.values()) > most:
         raise RuleError(
-            f"{sum(pips.values())} pips in all is more than the {tileset.name} set holds "
-            f"with the engine {engine} on the table ({most})",
+            say(
+                "%(pips)s pips in all is more than the %(set)s set holds with the engine "
+                "%(engine)s on the table (%(most)s)",
+                pips=sum(pips.values()),
+                set=tileset.name,
+                engine=str(engine),
+                most=most,
+            ),
             "pips",
         )
     if domino is not None and pips[domino]:
-        raise RuleError(f"{domino} went out but has {pips[domino]} pips", "pips")
+        raise RuleError(
+            say("%(player)s went out but has %(pips)s pips", player=domino, pips=pips[domino]),
+            "pips",
+        )
     return Hands(pips, None, named)
 
 
@@ -196,37 +245,71 @@ def tiles_left(
     for player, tiles in hands.items():
         if engine in tiles:
             raise RuleError(
-                f"{engine} is this round's engine; it is on the table, not in {player}'s hand",
+                say(
+                    "%(engine)s is this round's engine; it is on the table, not in %(player)s's "
+                    "hand",
+                    engine=str(engine),
+                    player=player,
+                ),
                 "tiles",
             )
         if player == domino and tiles:
             held = ", ".join(map(str, tiles))
-            raise RuleError(f"{player} went out but has tiles left: {held}", "tiles")
+            raise RuleError(
+                say("%(player)s went out but has tiles left: %(held)s", player=player, held=held),
+                "tiles",
+            )
         if domino is None and not tiles:
             raise RuleError(
-                f"{player} has no tiles: name {player} as the player who went out", "tiles"
+                say(
+                    "%(player)s has no tiles: name %(player)s as the player who went out",
+                    player=player,
+                ),
+                "tiles",
             )
     holder = next((p for p, tiles in hands.items() if DOUBLE_BLANK in tiles), None)
     if named is not None and named != holder:
-        where = f"{holder} holds it" if holder else "nobody's tiles include it"
-        raise RuleError(f"the 0-0 is named as {named}'s, but {where}", "double_blank")
+        raise RuleError(
+            say(
+                "the 0-0 is named as %(player)s's, but %(holder)s holds it",
+                player=named,
+                holder=holder,
+            )
+            if holder
+            else say(
+                "the 0-0 is named as %(player)s's, but nobody's tiles include it", player=named
+            ),
+            "double_blank",
+        )
     pips = {player: pip_count(tiles) for player, tiles in hands.items()}
     return Hands(pips, hands, holder)
 
 
-def round_line(player: str, hands: Hands, extra: int) -> str:
+def round_line(player: str, hands: Hands, extra: int) -> Message:
     """'Ann: 0-0, 3-4 = 7 pips + 50 for the 0-0 = 57.'"""
     pips = hands.pips[player]
+    counted = say_n("%(count)s pip", "%(count)s pips", pips)
     if hands.tiles is not None:
         shown = ", ".join(str(t) for t in hands.tiles[player])
-        counted = f"{shown} = {pips} pip{'s' if pips != 1 else ''}"
-    else:
-        counted = f"{pips} pip{'s' if pips != 1 else ''}"
+        counted = say("%(tiles)s = %(pips)s", tiles=shown, pips=counted)
     if extra:
-        return f"{player}: {counted} + {extra} for the 0-0 = {pips + extra}."
+        return say(
+            "%(player)s: %(pips)s + %(extra)s for the 0-0 = %(total)s.",
+            player=player,
+            pips=counted,
+            extra=extra,
+            total=pips + extra,
+        )
     if hands.double_blank == player:
-        return f"{player}: {counted}, the 0-0 at face value = {pips}."
-    return f"{player}: {counted} = {pips}." if hands.tiles is not None else f"{player}: {counted}."
+        return say(
+            "%(player)s: %(pips)s, the 0-0 at face value = %(total)s.",
+            player=player,
+            pips=counted,
+            total=pips,
+        )
+    if hands.tiles is not None:
+        return say("%(player)s: %(pips)s = %(total)s.", player=player, pips=counted, total=pips)
+    return say("%(player)s: %(pips)s.", player=player, pips=counted)
 
 
 def rounds_out_tiebreak(
@@ -246,14 +329,27 @@ def rounds_out_tiebreak(
         return Status(
             True,
             winners,
-            f"{' and '.join(tied)} tied on {lowest} after {rounds} rounds; {winners[0]} went out "
-            f"in the most rounds ({counts}) and wins",
+            say(
+                "%(names)s tied on %(total)s after %(rounds)s rounds; %(player)s went out in the "
+                "most rounds (%(counts)s) and wins",
+                names=and_list(tied),
+                total=lowest,
+                rounds=rounds,
+                player=winners[0],
+                counts=counts,
+            ),
         )
     return Status(
         True,
         winners,
-        f"{' and '.join(winners)} share the win with {lowest} after {rounds} rounds, "
-        f"having gone out equally often ({counts})",
+        say(
+            "%(names)s share the win with %(total)s after %(rounds)s rounds, having gone out "
+            "equally often (%(counts)s)",
+            names=and_list(winners),
+            total=lowest,
+            rounds=rounds,
+            counts=counts,
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     ScoredHand,
     Status,
     Table,
+    and_list,
     check_entry_keys,
     first_to_target,
     flag,
@@ -27,6 +28,7 @@ from scorekeeper.rules.base import (
     side_numbers,
     zero_scores,
 )
+from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("bidder", "bid", "tricks", "all_passed")
 TRICKS_PER_HAND = 7
@@ -41,9 +43,36 @@ def lowest_bid(table: Table) -> int:
     return 3 if table.partnerships else 4
 
 
-def tricks_phrase(count: int) -> str:
-    """'1 trick', '0 tricks', '5 tricks'."""
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+# The refusals that name a missing or extra field say it in a whole sentence each, so that
+# every language words the field its own way.
+NOT_AFTER_ALL_PASSED: Mapping[str, Message] = {
+    "bidder": say(
+        "everybody passed, so the hand has no bidder: give either all_passed or the bidder, "
+        "bid and tricks"
+    ),
+    "bid": say(
+        "everybody passed, so the hand has no bid: give either all_passed or the bidder, "
+        "bid and tricks"
+    ),
+    "tricks": say(
+        "everybody passed, so the hand has no tricks: give either all_passed or the bidder, "
+        "bid and tricks"
+    ),
+}
+NEEDED: Mapping[str, Message] = {
+    "bidder": say(
+        "the hand needs the bidder: give the bidder, the bid and the tricks each side took, "
+        "or all_passed: true"
+    ),
+    "bid": say(
+        "the hand needs the bid: give the bidder, the bid and the tricks each side took, "
+        "or all_passed: true"
+    ),
+    "tricks": say(
+        "the hand needs the tricks: give the bidder, the bid and the tricks each side took, "
+        "or all_passed: true"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -64,30 +93,23 @@ class MoonRuleset(Ruleset):
         if flag(entry, "all_passed"):
             extra = [key for key in ("bidder", "bid", "tricks") if key in entry]
             if extra:
-                raise RuleError(
-                    f"everybody passed, so the hand has no {extra[0]}: "
-                    "give either all_passed or the bidder, bid and tricks",
-                    extra[0],
-                )
-            return HandResult(
-                zero_scores(table), ("Everybody passed: a redeal, 0 for every side.",)
-            )
+                raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
+            redeal = say("Everybody passed: a redeal, 0 for every side.")
+            return HandResult(zero_scores(table), (redeal,))
         for key in ("bidder", "bid", "tricks"):
             if key not in entry:
-                raise RuleError(
-                    f"the hand needs the {key}: give the bidder, the bid and the tricks "
-                    "each side took, or all_passed: true",
-                    key,
-                )
+                raise RuleError(NEEDED[key], key)
         bidder = table.player(entry["bidder"], "bidder")
         bid = check_bid(entry["bid"], table)
         tricks = check_tricks(entry, table)
         bidding_side = table.side_of(bidder)
 
         scores = zero_scores(table)
-        lines: list[str] = []
+        lines: list[Message] = []
         if table.partnerships:
-            lines.append(f"{bidder} won the bid for {bidding_side}.")
+            lines.append(
+                say("%(bidder)s won the bid for %(side)s.", bidder=bidder, side=bidding_side)
+            )
         scores[bidding_side], line = bidder_score(
             bidding_side, bid, tricks[bidding_side], table.partnerships
         )
@@ -95,7 +117,15 @@ class MoonRuleset(Ruleset):
         for side in table.sides:
             if side != bidding_side:
                 scores[side] = tricks[side]
-                lines.append(f"{side}: {tricks_phrase(tricks[side])} = {tricks[side]}")
+                lines.append(
+                    say_n(
+                        "%(side)s: %(count)s trick = %(points)s",
+                        "%(side)s: %(count)s tricks = %(points)s",
+                        tricks[side],
+                        side=side,
+                        points=scores[side],
+                    )
+                )
         return HandResult(scores, tuple(lines))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
@@ -108,12 +138,14 @@ class MoonRuleset(Ruleset):
         best = max(totals.values())
         if best >= target:
             tied = [side for side in table.sides if totals[side] == best]
-            return Status(
-                False,
-                (),
-                f"{' and '.join(tied)} are tied for the lead at {best}, past {target}: "
+            playing_on = say(
+                "%(sides)s are tied for the lead at %(best)s, past %(target)s: "
                 "play on until one side leads alone",
+                sides=and_list(tied),
+                best=best,
+                target=target,
             )
+            return Status(False, (), playing_on)
         return result
 
     def match_games(self, table: Table) -> int:
@@ -144,28 +176,56 @@ class MoonRuleset(Ruleset):
 def check_bid(value: object, table: Table) -> int:
     """A bid of the lowest bid to 7 tricks, or 21 to shoot the moon."""
     low = lowest_bid(table)
-    allowed = f"{low} to {HIGHEST_BID} tricks, or {MOON_BID} to shoot the moon"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"the bid must be a whole number: {allowed}", "bid")
+        raise RuleError(
+            say(
+                "the bid must be a whole number: %(low)s to %(high)s tricks, or %(moon)s to "
+                "shoot the moon",
+                low=low,
+                high=HIGHEST_BID,
+                moon=MOON_BID,
+            ),
+            "bid",
+        )
     if value != MOON_BID and not low <= value <= HIGHEST_BID:
-        players = len(table.players)
-        raise RuleError(f"{value} is not a bid with {players} players: bid {allowed}", "bid")
+        raise RuleError(
+            say(
+                "%(bid)s is not a bid with %(players)s players: bid %(low)s to %(high)s tricks, "
+                "or %(moon)s to shoot the moon",
+                bid=value,
+                players=len(table.players),
+                low=low,
+                high=HIGHEST_BID,
+                moon=MOON_BID,
+            ),
+            "bid",
+        )
     return value
 
 
 def check_tricks(entry: Entry, table: Table) -> dict[str, int]:
     """The tricks each side took: a whole number for every side, 7 in all."""
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS_PER_HAND)
+    tricks = side_numbers(
+        entry,
+        "tricks",
+        table,
+        lambda side: say("the tricks for %(side)s", side=side),
+        high=TRICKS_PER_HAND,
+    )
     total = sum(tricks.values())
     if total != TRICKS_PER_HAND:
         raise RuleError(
-            f"the tricks add up to {total}, but every hand has {TRICKS_PER_HAND} tricks",
+            say(
+                "the tricks add up to %(total)s, but every hand has %(tricks)s tricks",
+                total=total,
+                tricks=TRICKS_PER_HAND,
+            ),
             "tricks",
         )
     return tricks
 
 
-def bidder_score(side: str, bid: int, took: int, partnerships: bool) -> tuple[int, str]:
+def bidder_score(side: str, bid: int, took: int, partnerships: bool) -> tuple[int, Message]:
     """What the bidding side scores, and the line that says why.
 
     Made: 3 players score the bid (no more for extra tricks), partnerships every trick
@@ -173,12 +233,37 @@ def bidder_score(side: str, bid: int, took: int, partnerships: bool) -> tuple[in
     """
     if bid == MOON_BID:
         if took == TRICKS_PER_HAND:
-            return MOON_BID, f"{side} shot the moon and took all {TRICKS_PER_HAND}: {MOON_BID}"
-        return -bid, f"{side} shot the moon and took {took}: set, {-bid}"
+            made = say(
+                "%(side)s shot the moon and took all %(tricks)s: %(points)s",
+                side=side,
+                tricks=TRICKS_PER_HAND,
+                points=MOON_BID,
+            )
+            return MOON_BID, made
+        missed = say(
+            "%(side)s shot the moon and took %(took)s: set, %(points)s",
+            side=side,
+            took=took,
+            points=-bid,
+        )
+        return -bid, missed
     if took < bid:
-        return -bid, f"{side} bid {bid} and took {took}: set, {-bid}"
+        return -bid, say(
+            "%(side)s bid %(bid)s and took %(took)s: set, %(points)s",
+            side=side,
+            bid=bid,
+            took=took,
+            points=-bid,
+        )
     points = took if partnerships else bid
-    return points, f"{side} bid {bid} and took {tricks_phrase(took)}: made, scores {points}"
+    return points, say_n(
+        "%(side)s bid %(bid)s and took %(count)s trick: made, scores %(points)s",
+        "%(side)s bid %(bid)s and took %(count)s tricks: made, scores %(points)s",
+        took,
+        side=side,
+        bid=bid,
+        points=points,
+    )
 
 
 def _highest_alone(
@@ -202,7 +287,11 @@ def match_score(
         for team in winners:
             if team not in score:
                 raise RuleError(
-                    f"{team} is not a team of this match (teams: {', '.join(team_names)})",
+                    say(
+                        "%(team)s is not a team of this match (teams: %(teams)s)",
+                        team=team,
+                        teams=", ".join(team_names),
+                    ),
                     "winners",
                 )
             score[team] += 1

@@ -20,6 +20,7 @@ from scorekeeper.rules.base import (
     RuleError,
     Ruleset,
     Table,
+    and_list,
     check_entry_keys,
     points_phrase,
     whole_number,
@@ -27,6 +28,7 @@ from scorekeeper.rules.base import (
 )
 from scorekeeper.rules.block import PipsLeft, dominoed_side, pips_left
 from scorekeeper.tiles import SETS, Tile, TileSet
+from scorekeeper.words import Message, say
 
 ENTRY_FIELDS = ("plays", "pips", "tiles", "domino")
 PLAY_FIELDS = ("player", "ends", "points", "muggins_by")
@@ -44,7 +46,7 @@ class ScoredPlay:
 
     side: str
     points: int
-    explanation: str
+    explanation: Message
     crosswise: tuple[Tile, ...] = ()
 
 
@@ -64,13 +66,19 @@ def read_ends(ends: object, tileset: TileSet, field: str = "ends") -> tuple[Open
     """The open ends after a play: 1 to 4, each a number of the set or a crosswise double."""
     if not isinstance(ends, list | tuple) or not 1 <= len(ends) <= MAX_ENDS:
         raise RuleError(
-            f'give the open ends as a list of 1 to {MAX_ENDS} ends, like [4, "6-6", 1]', field
+            say(
+                'give the open ends as a list of 1 to %(most)s ends, like [4, "6-6", 1]',
+                most=MAX_ENDS,
+            ),
+            field,
         )
     parsed = tuple(_read_end(end, tileset, field) for end in ends)
     if len(parsed) == 1 and not isinstance(parsed[0], Tile):
         raise RuleError(
-            "a layout has a single open end only while the first double lies alone: "
-            "write it as the double, like 6-6",
+            say(
+                "a layout has a single open end only while the first double lies alone: "
+                "write it as the double, like 6-6"
+            ),
             field,
         )
     tileset.check_claims((end for end in parsed if isinstance(end, Tile)), field)
@@ -83,12 +91,16 @@ def _read_end(value: object, tileset: TileSet, field: str) -> OpenEnd:
         tile = tileset.parse(value, field)
         if not tile.is_double:
             raise RuleError(
-                f"{tile} is not a double: an end is a number from 0 to {top}, "
-                "or a crosswise double like 5-5",
+                say(
+                    "%(tile)s is not a double: an end is a number from 0 to %(top)s, "
+                    "or a crosswise double like 5-5",
+                    tile=str(tile),
+                    top=top,
+                ),
                 field,
             )
         return tile
-    return whole_number(value, field, "an open end", high=top)
+    return whole_number(value, field, say("an open end"), high=top)
 
 
 def _end_pips(end: OpenEnd) -> int:
@@ -118,11 +130,14 @@ def highest_count(tileset: TileSet) -> int:
 def _direct_points(value: object, tileset: TileSet, points_per_five: bool) -> int:
     count = highest_count(tileset)
     most = play_points(count - count % 5, points_per_five)
-    points = whole_number(value, "plays", "the points of a play", low=1, high=most)
+    points = whole_number(value, "plays", say("the points of a play"), low=1, high=most)
     if not points_per_five and points % 5:
         raise RuleError(
-            f"{points} is not a multiple of 5, so no play scores it (with points per five "
-            "off, a play scores its count)",
+            say(
+                "%(points)s is not a multiple of 5, so no play scores it (with points per five "
+                "off, a play scores its count)",
+                points=points,
+            ),
             "plays",
         )
     return points
@@ -133,10 +148,17 @@ def _muggins_taker(play: Mapping[str, Any], player: str, table: Table) -> str | 
         return None
     taker = table.player(play["muggins_by"], "plays")
     if taker == player:
-        raise RuleError(f"{player} cannot call muggins on their own play", "plays")
+        raise RuleError(
+            say("%(player)s cannot call muggins on their own play", player=player), "plays"
+        )
     if table.side_of(taker) == table.side_of(player):
         raise RuleError(
-            f"{taker} is {player}'s partner: only an opponent can call muggins", "plays"
+            say(
+                "%(taker)s is %(player)s's partner: only an opponent can call muggins",
+                taker=taker,
+                player=player,
+            ),
+            "plays",
         )
     return taker
 
@@ -144,54 +166,83 @@ def _muggins_taker(play: Mapping[str, Any], player: str, table: Table) -> str | 
 def score_play(play: object, table: Table, options: Options) -> ScoredPlay:
     """One play scored: what its ends count (or the points given) and who takes them."""
     if not isinstance(play, Mapping):
-        raise RuleError('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}')
+        raise RuleError(say('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}'))
     for key in play:
         if key not in PLAY_FIELDS:
             raise RuleError(
-                f"{key} is not part of a play (expected: {', '.join(PLAY_FIELDS)})", "plays"
+                say(
+                    "%(key)s is not part of a play (expected: %(fields)s)",
+                    key=key,
+                    fields=", ".join(PLAY_FIELDS),
+                ),
+                "plays",
             )
     player = table.player(play.get("player"), "plays")
     if ("ends" in play) == ("points" in play):
-        raise RuleError(f"{player}'s play must give either its open ends or its points", "plays")
+        raise RuleError(
+            say("%(player)s's play must give either its open ends or its points", player=player),
+            "plays",
+        )
     points, counted, crosswise = _play_score(play, SETS[options["set"]], options["points_per_five"])
     taker = _muggins_taker(play, player, table)
     side = table.side_of(taker or player)
     if taker is not None and not points:
-        raise RuleError(f"muggins takes a score, but {player}'s play scores nothing", "plays")
+        raise RuleError(
+            say("muggins takes a score, but %(player)s's play scores nothing", player=player),
+            "plays",
+        )
     if not points:
-        said = "no score"
+        said = say("no score")
+    elif taker is not None and table.partnerships:
+        said = say(
+            "%(points)s taken by %(taker)s (muggins) for %(side)s",
+            points=points,
+            taker=taker,
+            side=side,
+        )
     elif taker is not None:
-        said = f"{points} taken by {taker} (muggins)"
+        said = say("%(points)s taken by %(taker)s (muggins)", points=points, taker=taker)
+    elif table.partnerships:
+        said = say("scores %(points)s for %(side)s", points=points, side=side)
     else:
-        said = f"scores {points}"
-    if points and table.partnerships:
-        said += f" for {side}"
-    return ScoredPlay(side, points, f"{player}: {counted}{said}", crosswise)
+        said = say("scores %(points)s", points=points)
+    if counted is None:
+        line = say("%(player)s: %(score)s", player=player, score=said)
+    else:
+        line = say("%(player)s: %(count)s, %(score)s", player=player, count=counted, score=said)
+    return ScoredPlay(side, points, line, crosswise)
 
 
 def _play_score(
     play: Mapping[str, Any], tileset: TileSet, points_per_five: bool
-) -> tuple[int, str, tuple[Tile, ...]]:
-    """A play's points, how its ends counted ("ends 5 + 5-5 = 15, "), its crosswise doubles."""
+) -> tuple[int, Message | None, tuple[Tile, ...]]:
+    """A play's points, how its ends counted ("ends 5 + 5-5 = 15"), its crosswise doubles."""
     if "points" in play:
-        return _direct_points(play["points"], tileset, points_per_five), "", ()
+        return _direct_points(play["points"], tileset, points_per_five), None, ()
     ends = read_ends(play["ends"], tileset, "plays")
     count = sum(_end_pips(end) for end in ends)
     points = play_points(count, points_per_five)
-    per_five = f" ({count} ÷ 5)" if points and points_per_five else ""
-    counted = f"ends {' + '.join(str(end) for end in ends)} = {count}{per_five}, "
+    listed = " + ".join(str(end) for end in ends)
+    if points and points_per_five:
+        counted = say("ends %(ends)s = %(count)s (%(count)s ÷ 5)", ends=listed, count=count)
+    else:
+        counted = say("ends %(ends)s = %(count)s", ends=listed, count=count)
     return points, counted, tuple(end for end in ends if isinstance(end, Tile))
 
 
 def _scored_plays(plays: object, table: Table, options: Options) -> tuple[ScoredPlay, ...]:
     if not isinstance(plays, list | tuple):
-        raise RuleError('plays must be a list like [{"player": "Ann", "ends": ["5-5"]}]', "plays")
+        raise RuleError(
+            say('plays must be a list like [{"player": "Ann", "ends": ["5-5"]}]'), "plays"
+        )
     scored = []
     for number, play in enumerate(plays, start=1):
         try:
             scored.append(score_play(play, table, options))
         except RuleError as error:
-            raise RuleError(f"play {number}: {error.message}", "plays") from error
+            raise RuleError(
+                say("play %(number)s: %(error)s", number=number, error=error.message), "plays"
+            ) from error
     return tuple(scored)
 
 
@@ -217,7 +268,7 @@ def _sum_text(sides: Sequence[str], pips: Mapping[str, int]) -> str:
 
 def end_of_hand(
     entry: Entry, table: Table, left: PipsLeft, points_per_five: bool
-) -> tuple[dict[str, int], str]:
+) -> tuple[dict[str, int], Message]:
     """The end-of-hand score: the player out (or the lightest side) scores the others' pips."""
     scores = zero_scores(table)
     pips = left.pips
@@ -226,26 +277,47 @@ def end_of_hand(
         winner = domino
         others = [side for side in table.sides if side != winner]
         total = sum(pips[side] for side in others)
-        said = f"{table.player(entry['domino'])} dominoed: {_sum_text(others, pips)}"
+        said = say(
+            "%(player)s dominoed: %(sum)s",
+            player=table.player(entry["domino"]),
+            sum=_sum_text(others, pips),
+        )
     else:
         lightest = min(pips.values())
         tied = [side for side in table.sides if pips[side] == lightest]
         if len(tied) > 1:
-            tie = " and ".join(tied)
-            return scores, f"Blocked: {tie} tie for the lightest hand ({lightest}): nobody scores."
+            return scores, say(
+                "Blocked: %(names)s tie for the lightest hand (%(pips)s): nobody scores.",
+                names=and_list(tied),
+                pips=lightest,
+            )
         winner = tied[0]
         others = [side for side in table.sides if side != winner]
         total = sum(pips[side] for side in others) - lightest
-        said = (
-            f"Blocked, {winner} has the lightest hand ({lightest}): "
-            f"{_sum_text(others, pips)}, minus {lightest} = {total}"
+        said = say(
+            "Blocked, %(side)s has the lightest hand (%(pips)s): %(sum)s, minus %(pips)s = "
+            "%(total)s",
+            side=winner,
+            pips=lightest,
+            sum=_sum_text(others, pips),
+            total=total,
         )
     rounded = round_to_nearest_five(total)
     scores[winner] = rounded // 5 if points_per_five else rounded
-    per_five = f" ({rounded} ÷ 5)" if points_per_five else ""
-    return (
-        scores,
-        f"{said}, rounded to {rounded}: {winner} scores {points_phrase(scores[winner])}{per_five}.",
+    if points_per_five:
+        return scores, say(
+            "%(how)s, rounded to %(rounded)s: %(side)s scores %(points)s (%(rounded)s ÷ 5).",
+            how=said,
+            rounded=rounded,
+            side=winner,
+            points=points_phrase(scores[winner]),
+        )
+    return scores, say(
+        "%(how)s, rounded to %(rounded)s: %(side)s scores %(points)s.",
+        how=said,
+        rounded=rounded,
+        side=winner,
+        points=points_phrase(scores[winner]),
     )
 
 
@@ -258,7 +330,12 @@ def _check_played_doubles(left: PipsLeft, plays: Sequence[ScoredPlay]) -> None:
         for tile in tiles:
             if tile in played:
                 raise RuleError(
-                    f"{tile} was played crosswise, so it cannot be left in {side}'s hand", "tiles"
+                    say(
+                        "%(tile)s was played crosswise, so it cannot be left in %(side)s's hand",
+                        tile=str(tile),
+                        side=side,
+                    ),
+                    "tiles",
                 )
 
 

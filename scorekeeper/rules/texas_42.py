@@ -12,7 +12,7 @@ and how many doubles a Plunge or Splash bidder held.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -27,7 +27,6 @@ from scorekeeper.rules.base import (
     Status,
     Table,
     check_entry_keys,
-    count_tiles_sentence,
     flag,
     per_side,
     running_totals,
@@ -35,8 +34,19 @@ from scorekeeper.rules.base import (
     whole_number,
     zero_scores,
 )
-from scorekeeper.rules.eighty import bidders_win_on_a_shared_crossing
+from scorekeeper.rules.eighty import (
+    COUNT_OR_TILES,
+    NOT_AFTER_ALL_PASSED,
+    BidWon,
+    TricksAndCount,
+    bidders_win_on_a_shared_crossing,
+    count_numbers,
+    too_many_tiles,
+    tricks_for,
+    tricks_phrase,
+)
 from scorekeeper.tiles import DOUBLE_SIX, Tile
+from scorekeeper.words import Message, say, say_n
 
 __all__ = [
     "ALL_COUNT",
@@ -92,25 +102,39 @@ class Contract:
     name: str
     label: str
     bids: tuple[int, ...]
-    bid_rule: str
+    bid_rule: Message
 
 
 CONTRACTS: Mapping[str, Contract] = {
-    "nello": Contract("nello", "Nello", MARK_BIDS, "a Nello bid is at least 1 mark (42)"),
-    "plunge": Contract("plunge", "Plunge", MARK_BIDS[3:], "a Plunge bid is at least 4 marks (168)"),
-    "splash": Contract(
-        "splash", "Splash", MARK_BIDS[1:3], "a Splash bid is 2 or 3 marks (84 or 126)"
+    "nello": Contract(
+        "nello", "Nello", MARK_BIDS, say("a Nello bid is at least 1 mark (%(bid)s)", bid=MARK)
     ),
-    "sevens": Contract("sevens", "Sevens", MARK_BIDS, "a Sevens bid is at least 1 mark (42)"),
+    "plunge": Contract(
+        "plunge",
+        "Plunge",
+        MARK_BIDS[3:],
+        say("a Plunge bid is at least 4 marks (%(bid)s)", bid=MARK_BIDS[3]),
+    ),
+    "splash": Contract(
+        "splash",
+        "Splash",
+        MARK_BIDS[1:3],
+        say(
+            "a Splash bid is 2 or 3 marks (%(two)s or %(three)s)",
+            two=MARK_BIDS[1],
+            three=MARK_BIDS[2],
+        ),
+    ),
+    "sevens": Contract(
+        "sevens", "Sevens", MARK_BIDS, say("a Sevens bid is at least 1 mark (%(bid)s)", bid=MARK)
+    ),
 }
 
 
 @dataclass(frozen=True)
-class Bid:
+class Bid(BidWon):
     """The winning bid: who, for which team, how much, and the special contract if any."""
 
-    bidder: str
-    side: str
     value: int
     contract: Contract | None
 
@@ -125,19 +149,35 @@ class Bid:
         return self.value >= MARK
 
     @property
-    def said(self) -> str:
-        marks = f" ({self.marks} mark{'s' if self.marks > 1 else ''})" if self.in_marks else ""
-        contract = f" {self.contract.label}" if self.contract else ""
-        return f"{self.bidder} bid {self.value}{marks}{contract}"
+    def said(self) -> Message:
+        """'Ann bid 31', 'Ann bid 84 (2 marks)', 'Ann bid 168 (4 marks) Plunge'."""
+        if self.contract is not None:
+            return say_n(
+                "%(bidder)s bid %(bid)s (%(count)s mark) %(contract)s",
+                "%(bidder)s bid %(bid)s (%(count)s marks) %(contract)s",
+                self.marks,
+                bidder=self.bidder,
+                bid=self.value,
+                contract=self.contract.label,
+            )
+        if self.in_marks:
+            return say_n(
+                "%(bidder)s bid %(bid)s (%(count)s mark)",
+                "%(bidder)s bid %(bid)s (%(count)s marks)",
+                self.marks,
+                bidder=self.bidder,
+                bid=self.value,
+            )
+        return say("%(bidder)s bid %(bid)s", bidder=self.bidder, bid=self.value)
 
 
 @dataclass(frozen=True)
 class BidRow:
     """A row of bid buttons on the entry page: its name, its columns, (bid, label) pairs."""
 
-    label: str
+    label: Message
     columns: int
-    bids: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, str | Message], ...]
     kind: str  # "point-bids" or "mark-bids", for the page's layout
 
 
@@ -162,20 +202,32 @@ def count_tile_name(tile: Tile) -> str:
 def read_bid(entry: Entry, table: Table, options: Options) -> Bid:
     """The bidder, the bid (30-41, or 42 × 1 … 7) and the special contract, checked."""
     if entry.get("bidder") is None:
-        passed = (
-            " (or all_passed: true when everybody passed)"
-            if options["all_pass"] == "redeal"
-            else ""
-        )
-        raise RuleError(f"name the player who won the bidding{passed}", "bidder")
+        if options["all_pass"] == "redeal":
+            nobody = say(
+                "name the player who won the bidding (or all_passed: true when everybody passed)"
+            )
+        else:
+            nobody = say("name the player who won the bidding")
+        raise RuleError(nobody, "bidder")
     bidder = table.player(entry["bidder"], "bidder")
     raw = entry.get("bid")
-    allowed = f"{LOWEST_BID} to {MARK - 1} points, or marks: {', '.join(map(str, MARK_BIDS))}"
+    allowed = say(
+        "%(low)s to %(high)s points, or marks: %(marks)s",
+        low=LOWEST_BID,
+        high=MARK - 1,
+        marks=", ".join(map(str, MARK_BIDS)),
+    )
+    if raw is None:
+        raise RuleError(say("the bid must be %(allowed)s; not nothing", allowed=allowed), "bid")
     if isinstance(raw, bool) or not isinstance(raw, int):
-        shown = "nothing" if raw is None else repr(raw)
-        raise RuleError(f"the bid must be {allowed}; not {shown}", "bid")
+        not_a_number = say(
+            "the bid must be %(allowed)s; not %(given)s", allowed=allowed, given=repr(raw)
+        )
+        raise RuleError(not_a_number, "bid")
     if raw not in POINT_BIDS and raw not in MARK_BIDS:
-        raise RuleError(f"{raw} is not a bid: bids are {allowed}", "bid")
+        raise RuleError(
+            say("%(bid)s is not a bid: bids are %(allowed)s", bid=raw, allowed=allowed), "bid"
+        )
     return Bid(bidder, table.side_of(bidder), raw, read_contract(entry, options, raw))
 
 
@@ -186,37 +238,36 @@ def read_contract(entry: Entry, options: Options, bid: int) -> Contract | None:
     name = raw.strip().casefold() if isinstance(raw, str) else ""
     if name not in CONTRACTS:
         raise RuleError(
-            f"{raw!r} is not a contract here: the contracts are {', '.join(CONTRACTS)}",
+            say(
+                "%(given)s is not a contract here: the contracts are %(contracts)s",
+                given=repr(raw),
+                contracts=", ".join(CONTRACTS),
+            ),
             "contract",
         )
     contract = CONTRACTS[name]
     if not options[name]:
-        raise RuleError(f"{contract.label} is off in this game", "contract")
+        raise RuleError(
+            say("%(contract)s is off in this game", contract=contract.label), "contract"
+        )
     if bid not in contract.bids:
         raise RuleError(contract.bid_rule, "bid")
     return contract
 
 
+def points_for(side: str) -> Message:
+    """What a team's points are called in a refusal of them."""
+    return say("the points for %(side)s", side=side)
+
+
 def _whole_points(entry: Entry, table: Table) -> dict[str, int]:
-    return side_numbers(entry, "points", table, "the points", high=HAND_POINTS)
+    return side_numbers(entry, "points", table, points_for, high=HAND_POINTS)
 
 
 def _most_count(tricks: int) -> int:
     """The most count that `tricks` tricks (4 tiles each) can hold, highest tiles first."""
     values = sorted(COUNT_VALUES.values(), reverse=True)
     return sum(values[: TILES_PER_TRICK * tricks])
-
-
-def _count_numbers(entry: Entry, table: Table) -> dict[str, int]:
-    count = side_numbers(entry, "count", table, "the count", high=ALL_COUNT)
-    for side, value in count.items():
-        if value % 5:
-            raise RuleError(
-                f"the count for {side} must be a multiple of 5 (count tiles are worth 5 or 10), "
-                f"not {value}",
-                "count",
-            )
-    return count
 
 
 def _count_from_tiles(
@@ -229,11 +280,7 @@ def _count_from_tiles(
     for side, tiles in hands.items():
         room = TILES_PER_TRICK * tricks[side]
         if len(tiles) > room:
-            raise RuleError(
-                f"{side} took {_tricks_phrase(tricks[side])}, which hold {room} tiles, "
-                f"but {len(tiles)} tiles are listed for {side}",
-                "count_tiles",
-            )
+            raise RuleError(too_many_tiles(side, tricks[side], room, len(tiles)), "count_tiles")
         counted[side] = tuple(t for t in tiles if t in COUNT_VALUES)
         count[side] = sum(COUNT_VALUES[t] for t in counted[side])
     if played_out:
@@ -241,8 +288,14 @@ def _count_from_tiles(
         missing = [count_tile_name(t) for t in COUNT_VALUES if t not in listed]
         if missing:
             raise RuleError(
-                f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not accounted "
-                "for: every count tile is in play, so a team took it",
+                say_n(
+                    "%(tiles)s is not accounted for: every count tile is in play, so a team "
+                    "took it",
+                    "%(tiles)s are not accounted for: every count tile is in play, so a team "
+                    "took it",
+                    len(missing),
+                    tiles=", ".join(missing),
+                ),
                 "count_tiles",
             )
     return count, counted
@@ -252,16 +305,60 @@ def _check_count(count: Mapping[str, int], tricks: Mapping[str, int], field: str
     for side, value in count.items():
         if tricks[side] == 0 and value:
             raise RuleError(
-                f"{side} took no trick, so {side} took no count: its count is 0, not {value}",
+                say(
+                    "%(side)s took no trick, so %(side)s took no count: its count is 0, "
+                    "not %(given)s",
+                    side=side,
+                    given=value,
+                ),
                 field,
             )
         most = _most_count(tricks[side])
         if value > most:
             raise RuleError(
-                f"{side} took {_tricks_phrase(tricks[side])}, which hold at most {most} count, "
-                f"not {value}",
+                say_n(
+                    "%(side)s took %(count)s trick, which hold at most %(most)s count, "
+                    "not %(given)s",
+                    "%(side)s took %(count)s tricks, which hold at most %(most)s count, "
+                    "not %(given)s",
+                    tricks[side],
+                    side=side,
+                    most=most,
+                    given=value,
+                ),
                 field,
             )
+
+
+# What a hand's points, tricks or counts must add up to, said whole for each of them.
+NOT_PLAYED_OUT: Mapping[str, Callable[..., Message]] = {
+    "points": lambda **values: say(
+        "the points must total %(whole)s when playing for points (the hand is played out), "
+        "not %(total)s (%(parts)s)",
+        **values,
+    ),
+    "tricks": lambda **values: say(
+        "the tricks must total %(whole)s when playing for points (the hand is played out), "
+        "not %(total)s (%(parts)s)",
+        **values,
+    ),
+    "counts": lambda **values: say(
+        "the counts must total %(whole)s when playing for points (the hand is played out), "
+        "not %(total)s (%(parts)s)",
+        **values,
+    ),
+}
+TOO_MANY: Mapping[str, Callable[..., Message]] = {
+    "points": lambda **values: say(
+        "the points add up to %(total)s (%(parts)s), but a hand has %(whole)s", **values
+    ),
+    "tricks": lambda **values: say(
+        "the tricks add up to %(total)s (%(parts)s), but a hand has %(whole)s", **values
+    ),
+    "counts": lambda **values: say(
+        "the counts add up to %(total)s (%(parts)s), but a hand has %(whole)s", **values
+    ),
+}
 
 
 def _check_totals(
@@ -271,20 +368,16 @@ def _check_totals(
     total = sum(values.values())
     parts = " + ".join(f"{side} {n}" for side, n in values.items())
     if played_out and total != whole:
-        raise RuleError(
-            f"the {what} must total {whole} when playing for points (the hand is played out), "
-            f"not {total} ({parts})",
-            field,
-        )
+        raise RuleError(NOT_PLAYED_OUT[what](whole=whole, total=total, parts=parts), field)
     if total > whole:
-        raise RuleError(f"the {what} add up to {total} ({parts}), but a hand has {whole}", field)
+        raise RuleError(TOO_MANY[what](whole=whole, total=total, parts=parts), field)
 
 
 def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
     """Points, or tricks with count (or count tiles), or tricks alone; checked against the hand."""
     if "points" in entry and any(k in entry for k in ("tricks", "count", "count_tiles")):
         raise RuleError(
-            "give either each team's points or its tricks and count, not both", "points"
+            say("give either each team's points or its tricks and count, not both"), "points"
         )
     if "points" in entry:
         points = _whole_points(entry, table)
@@ -292,18 +385,18 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
         return Taken(None, None, points)
     if "tricks" not in entry:
         if "count" in entry or "count_tiles" in entry:
-            raise RuleError("give the tricks each team took with its count", "tricks")
+            raise RuleError(say("give the tricks each team took with its count"), "tricks")
         return Taken(None, None, None)
-    tricks = side_numbers(entry, "tricks", table, "the tricks", high=TRICKS)
+    tricks = side_numbers(entry, "tricks", table, tricks_for, high=TRICKS)
     _check_totals(tricks, TRICKS, "tricks", "tricks", played_out)
     if "count" in entry and "count_tiles" in entry:
-        raise RuleError("give either each team's count or its count tiles, not both", "count")
+        raise RuleError(COUNT_OR_TILES, "count")
     tiles = None
     if "count_tiles" in entry:
         count, tiles = _count_from_tiles(entry, table, tricks, played_out)
         field = "count_tiles"
     elif "count" in entry:
-        count = _count_numbers(entry, table)
+        count = count_numbers(entry, table, ALL_COUNT)
         field = "count"
     else:
         return Taken(tricks, None, None)
@@ -314,10 +407,6 @@ def read_taken(entry: Entry, table: Table, played_out: bool) -> Taken:
 
 
 # --- made or set -------------------------------------------------------------------------
-
-
-def _tricks_phrase(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def _other(table: Table, side: str) -> str:
@@ -350,16 +439,32 @@ def _decided_by_tricks(bid: Bid, tricks: Mapping[str, int], others: str) -> bool
 def _undecided(bid: Bid, taken: Taken, others: str) -> RuleError:
     if taken.points is not None:
         ours, theirs = taken.points[bid.side], taken.points[others]
-        need = "all 42" if bid.in_marks else f"{bid.value}"
-        return RuleError(
-            f"not decided: {bid.side} {ours} of {need}, {others} {theirs}. Play on until the "
-            "bid is made or set, or tap Made or Set",
-            "points",
-        )
+        values = {"side": bid.side, "ours": ours, "others": others, "theirs": theirs}
+        if bid.in_marks:
+            undecided = say(
+                "not decided: %(side)s %(ours)s of all %(all)s, %(others)s %(theirs)s. Play on "
+                "until the bid is made or set, or tap Made or Set",
+                all=HAND_POINTS,
+                **values,
+            )
+        else:
+            undecided = say(
+                "not decided: %(side)s %(ours)s of %(bid)s, %(others)s %(theirs)s. Play on "
+                "until the bid is made or set, or tap Made or Set",
+                bid=bid.value,
+                **values,
+            )
+        return RuleError(undecided, "points")
     assert taken.tricks is not None
     return RuleError(
-        f"not decided: {bid.side} {_tricks_phrase(taken.tricks[bid.side])}, {others} "
-        f"{_tricks_phrase(taken.tricks[others])}. Play on until the bid is made or set",
+        say(
+            "not decided: %(side)s %(ours)s, %(others)s %(theirs)s. Play on until the bid is "
+            "made or set",
+            side=bid.side,
+            ours=tricks_phrase(taken.tricks[bid.side]),
+            others=others,
+            theirs=tricks_phrase(taken.tricks[others]),
+        ),
         "tricks",
     )
 
@@ -368,17 +473,19 @@ def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str) -> bool:
     """Whether the bid was made: from the points or tricks, or from `made` as given."""
     given = entry.get("made")
     if given is not None and not isinstance(given, bool):
-        raise RuleError("made must be true or false", "made")
+        raise RuleError(say("made must be true or false"), "made")
     decided: bool | None = None
     if "bidder_tricks" in entry:
         if bid.contract is None or bid.contract.name != "nello":
-            raise RuleError("the bidder's own tricks are entered only for Nello", "bidder_tricks")
+            raise RuleError(
+                say("the bidder's own tricks are entered only for Nello"), "bidder_tricks"
+            )
         if taken.tricks is not None or taken.points is not None:
             raise RuleError(
-                "give the bidder's tricks or the teams' tricks, not both", "bidder_tricks"
+                say("give the bidder's tricks or the teams' tricks, not both"), "bidder_tricks"
             )
         took = whole_number(
-            entry["bidder_tricks"], "bidder_tricks", "the bidder's tricks", high=TRICKS
+            entry["bidder_tricks"], "bidder_tricks", say("the bidder's tricks"), high=TRICKS
         )
         decided = took == 0
     elif taken.points is not None:
@@ -386,57 +493,124 @@ def made_or_set(entry: Entry, bid: Bid, taken: Taken, others: str) -> bool:
     elif taken.tricks is not None:
         if not bid.in_marks:
             raise RuleError(
-                f"a bid of {bid.value} points is decided by the points: give each team's count "
-                "with its tricks",
+                say(
+                    "a bid of %(bid)s points is decided by the points: give each team's count "
+                    "with its tricks",
+                    bid=bid.value,
+                ),
                 "count",
             )
         decided = _decided_by_tricks(bid, taken.tricks, others)
     elif given is None:
         raise RuleError(
-            "give each team's points, or tricks and count, or whether the bid was made", "points"
+            say("give each team's points, or tricks and count, or whether the bid was made"),
+            "points",
         )
     if given is not None and decided is not None and given != decided:
-        said, shown = ("Made", "set") if given else ("Set", "made")
-        raise RuleError(f"{said} was tapped, but the points say the bid was {shown}", "made")
+        if given:
+            wrong = say("Made was tapped, but the points say the bid was set")
+        else:
+            wrong = say("Set was tapped, but the points say the bid was made")
+        raise RuleError(wrong, "made")
     if decided is None and given is None:
         raise _undecided(bid, taken, others)
     return bool(given) if decided is None else decided
 
 
-def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -> str:
-    """What decided the bid: "Them took 4 tricks + 5-5 + 4-1 = 19 < 34: set"."""
-    verdict = "made" if made else "set"
+def took_phrase(bid: Bid, taken: Taken, others: str, entry: Entry, made: bool) -> Message | None:
+    """What decided the bid: "Them took 4 tricks + 5-5 + 4-1 = 19 < 34: set"; None when only
+    Made or Set was tapped."""
     if "bidder_tricks" in entry:
-        return f"{bid.bidder} took {_tricks_phrase(int(entry['bidder_tricks']))}: {verdict}"
-    if taken.points is not None:
-        ours = taken.points[bid.side]
-        parts = str(ours)
-        if taken.tricks is not None and taken.count_tiles is not None:
-            tiles = " + ".join(count_tile_name(t) for t in taken.count_tiles[bid.side])
-            parts = (
-                f"{_tricks_phrase(taken.tricks[bid.side])}{' + ' + tiles if tiles else ''} = {ours}"
+        took = int(entry["bidder_tricks"])
+        if made:
+            return say_n(
+                "%(bidder)s took %(count)s trick: made",
+                "%(bidder)s took %(count)s tricks: made",
+                took,
+                bidder=bid.bidder,
             )
-        elif taken.tricks is not None and taken.count is not None:
-            parts = (
-                f"{_tricks_phrase(taken.tricks[bid.side])} + count {taken.count[bid.side]} = {ours}"
+        return say_n(
+            "%(bidder)s took %(count)s trick: set",
+            "%(bidder)s took %(count)s tricks: set",
+            took,
+            bidder=bid.bidder,
+        )
+    if taken.points is not None:
+        values = {"side": bid.side, "taken": _points_taken(bid.side, taken)}
+        if bid.in_marks and made:
+            return say(
+                "%(side)s took %(taken)s, %(others)s %(theirs)s: made",
+                others=others,
+                theirs=taken.points[others],
+                **values,
             )
         if bid.in_marks:
-            return f"{bid.side} took {parts}, {others} {taken.points[others]}: {verdict}"
-        sign = "≥" if made else "<"
-        return f"{bid.side} took {parts} {sign} {bid.value}: {verdict}"
+            return say(
+                "%(side)s took %(taken)s, %(others)s %(theirs)s: set",
+                others=others,
+                theirs=taken.points[others],
+                **values,
+            )
+        if made:
+            return say("%(side)s took %(taken)s ≥ %(bid)s: made", bid=bid.value, **values)
+        return say("%(side)s took %(taken)s < %(bid)s: set", bid=bid.value, **values)
     if taken.tricks is not None:
-        return (
-            f"{bid.side} took {_tricks_phrase(taken.tricks[bid.side])}, {others} "
-            f"{_tricks_phrase(taken.tricks[others])}: {verdict}"
+        values = {
+            "side": bid.side,
+            "ours": tricks_phrase(taken.tricks[bid.side]),
+            "others": others,
+            "theirs": tricks_phrase(taken.tricks[others]),
+        }
+        if made:
+            return say("%(side)s took %(ours)s, %(others)s %(theirs)s: made", **values)
+        return say("%(side)s took %(ours)s, %(others)s %(theirs)s: set", **values)
+    return None
+
+
+def _points_taken(side: str, taken: Taken) -> int | Message:
+    """A team's points, with the tricks and count they come from when the entry gives them."""
+    assert taken.points is not None
+    points = taken.points[side]
+    if taken.tricks is None:
+        return points
+    tricks = taken.tricks[side]
+    if taken.count_tiles is not None and taken.count_tiles[side]:
+        return say_n(
+            "%(count)s trick + %(tiles)s = %(points)s",
+            "%(count)s tricks + %(tiles)s = %(points)s",
+            tricks,
+            tiles=" + ".join(count_tile_name(t) for t in taken.count_tiles[side]),
+            points=points,
         )
-    return verdict
+    if taken.count_tiles is not None:
+        return say_n(
+            "%(count)s trick = %(points)s", "%(count)s tricks = %(points)s", tricks, points=points
+        )
+    if taken.count is not None:
+        return say_n(
+            "%(count)s trick + count %(counted)s = %(points)s",
+            "%(count)s tricks + count %(counted)s = %(points)s",
+            tricks,
+            counted=taken.count[side],
+            points=points,
+        )
+    return points
+
+
+def _hand_line(bid: Bid, took: Message | None, made: bool, scored: Message) -> Message:
+    """The hand's one line: the bid; what decided it; what each team scores."""
+    if took is not None:
+        return say("%(bid)s; %(took)s. %(scored)s.", bid=bid.said, took=took, scored=scored)
+    if made:
+        return say("%(bid)s; made. %(scored)s.", bid=bid.said, scored=scored)
+    return say("%(bid)s; set. %(scored)s.", bid=bid.said, scored=scored)
 
 
 # --- the ruleset -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Texas42Ruleset(Ruleset):
+class Texas42Ruleset(TricksAndCount, Ruleset):
     """Texas 42: a bid, then made or set; marks (default) or points."""
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
@@ -450,13 +624,16 @@ class Texas42Ruleset(Ruleset):
         played_out = points_scoring and not special
         if points_scoring and not special and "made" in entry:
             raise RuleError(
-                "playing for points, a regular bid needs each team's points (or tricks and "
-                "count), not just made or set",
+                say(
+                    "playing for points, a regular bid needs each team's points (or tricks and "
+                    "count), not just made or set"
+                ),
                 "made",
             )
         if points_scoring and not special and not any(k in entry for k in ("points", "tricks")):
             raise RuleError(
-                "playing for points, give each team's points (or its tricks and count)", "points"
+                say("playing for points, give each team's points (or its tricks and count)"),
+                "points",
             )
         if points_scoring and special:
             # A special contract played for points scores only its value; anything given is
@@ -464,64 +641,102 @@ class Texas42Ruleset(Ruleset):
             played_out = any(k in entry for k in ("points", "tricks"))
         taken = read_taken(entry, table, played_out)
         if points_scoring and not special and taken.points is None:
-            raise RuleError("playing for points, give each team's count with its tricks", "count")
+            raise RuleError(
+                say("playing for points, give each team's count with its tricks"), "count"
+            )
         others = _other(table, bid.side)
         made = made_or_set(entry, bid, taken, others)
         winner = bid.side if made else others
         scores = zero_scores(table)
-        said = f"{bid.said}; {took_phrase(bid, taken, others, entry, made)}"
         if not points_scoring:
             scores[winner] = bid.marks
-            marks = f"{bid.marks} mark{'s' if bid.marks > 1 else ''}"
-            return HandResult(scores, (f"{said}. {winner} score {marks}.",))
-        if special or bid.in_marks:
+            scored = say_n(
+                "%(side)s score %(count)s mark",
+                "%(side)s score %(count)s marks",
+                bid.marks,
+                side=winner,
+            )
+        elif special or bid.in_marks:
             # A special contract scores its value only; the others' points go with a set
             # mark bid.
             own = 0 if special or made or taken.points is None else taken.points[others]
             scores[winner] = bid.value + own
-            extra = f" + {own} = {scores[winner]}" if own else ""
-            return HandResult(scores, (f"{said}. {winner} score {bid.value}{extra}.",))
-        assert taken.points is not None
-        if made:
-            scores.update(taken.points)
-            line = f"{said}. {bid.side} score {taken.points[bid.side]}, {others} {taken.points[others]}."
+            if own:
+                scored = say(
+                    "%(side)s score %(bid)s + %(own)s = %(points)s",
+                    side=winner,
+                    bid=bid.value,
+                    own=own,
+                    points=scores[winner],
+                )
+            else:
+                scored = say("%(side)s score %(bid)s", side=winner, bid=bid.value)
         else:
-            scores[others] = bid.value + taken.points[others]
-            line = (
-                f"{said}. {others} score {bid.value} + {taken.points[others]} = {scores[others]}."
-            )
-        return HandResult(scores, (line,))
+            assert taken.points is not None
+            if made:
+                scores.update(taken.points)
+                scored = say(
+                    "%(side)s score %(ours)s, %(others)s %(theirs)s",
+                    side=bid.side,
+                    ours=taken.points[bid.side],
+                    others=others,
+                    theirs=taken.points[others],
+                )
+            else:
+                scores[others] = bid.value + taken.points[others]
+                scored = say(
+                    "%(side)s score %(bid)s + %(theirs)s = %(points)s",
+                    side=others,
+                    bid=bid.value,
+                    theirs=taken.points[others],
+                    points=scores[others],
+                )
+        return HandResult(
+            scores,
+            (_hand_line(bid, took_phrase(bid, taken, others, entry, made), made, scored),),
+        )
 
     def _all_passed(self, entry: Entry, table: Table, options: Options) -> HandResult:
         if options["all_pass"] == "forced":
             raise RuleError(
-                "everybody passed, so the dealer must bid 30: enter the dealer as the bidder "
-                "with a bid of 30",
+                say(
+                    "everybody passed, so the dealer must bid %(bid)s: enter the dealer as the "
+                    "bidder with a bid of %(bid)s",
+                    bid=LOWEST_BID,
+                ),
                 "all_passed",
             )
         extra = [key for key in ENTRY_FIELDS if key in entry and key != "all_passed"]
         if extra:
-            raise RuleError(
-                f"everybody passed, so the hand has no {extra[0].replace('_', ' ')}", extra[0]
-            )
-        return HandResult(
-            zero_scores(table),
-            ("Everybody passed: a redeal, nobody scores, and the deal moves on.",),
-        )
+            raise RuleError(NOT_AFTER_ALL_PASSED[extra[0]], extra[0])
+        redeal = say("Everybody passed: a redeal, nobody scores, and the deal moves on.")
+        return HandResult(zero_scores(table), (redeal,))
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """First team to 7 marks (or 250 points) wins; playing for points, the bidders win
         when both teams get there on the same hand ("bidder goes out")."""
         points = options["scoring"] == "points"
         target = int(options["points_target"] if points else options["marks_target"])
-        unit = "" if points else " marks"
-        status = bidders_win_on_a_shared_crossing(table, hands, target, unit)
+        status = bidders_win_on_a_shared_crossing(table, hands, target, not points)
         if status.finished:
             return status
         # What the board says of the game's distance (its target is not the seeds' "target").
-        best = max(running_totals(table, hands).values())
-        more = f"{target - best}{unit or ' points'}"
-        return Status(False, (), f"leader needs {more} more to reach {target}{unit}")
+        more = target - max(running_totals(table, hands).values())
+        if points:
+            distance = say_n(
+                "leader needs %(count)s point more to reach %(target)s",
+                "leader needs %(count)s points more to reach %(target)s",
+                more,
+                target=target,
+            )
+        else:
+            distance = say_n(
+                "leader needs %(count)s mark more to reach %(target)s marks",
+                "leader needs %(count)s marks more to reach %(target)s marks",
+                more,
+                target=target,
+            )
+        return Status(False, (), distance)
 
     def sample_entry(self, table: Table) -> dict[str, Any]:
         us, them = table.sides
@@ -534,10 +749,11 @@ class Texas42Ruleset(Ruleset):
     all_count: ClassVar[int] = ALL_COUNT
     count_tile_names: ClassVar[tuple[str, ...]] = tuple(count_tile_name(t) for t in COUNT_VALUES)
 
-    @property
-    def count_hint(self) -> str:
-        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5.'"""
-        return count_tiles_sentence({count_tile_name(t): v for t, v in COUNT_VALUES.items()})
+    count_values: ClassVar[Mapping[Tile, int]] = COUNT_VALUES
+
+    def count_tile_name(self, tile: Tile) -> str:
+        """'5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5': high end first."""
+        return count_tile_name(tile)
 
     @property
     def count_worth(self) -> Mapping[str, int]:
@@ -546,15 +762,23 @@ class Texas42Ruleset(Ruleset):
 
     def bid_rows(self) -> tuple[BidRow, ...]:
         """The bids the page offers: a row of point bids, then the mark bids."""
-        marks = tuple((bid, f"{bid // MARK} mark{'s' if bid > MARK else ''}") for bid in MARK_BIDS)
+        marks = tuple(
+            (bid, say_n("%(count)s mark", "%(count)s marks", bid // MARK)) for bid in MARK_BIDS
+        )
+        points = tuple((bid, str(bid)) for bid in POINT_BIDS)
         return (
-            BidRow("Point bids", 6, tuple((bid, str(bid)) for bid in POINT_BIDS), "point-bids"),
-            BidRow("Mark bids (42 each)", 4, marks, "mark-bids"),
+            BidRow(say("Point bids"), 6, points, "point-bids"),
+            BidRow(say("Mark bids (%(mark)s each)", mark=MARK), 4, marks, "mark-bids"),
         )
 
-    def forced_bid_hint(self, dealer: str) -> str:
+    def forced_bid_hint(self, dealer: str) -> Message:
         """What the page says instead of offering "Everybody passed" (all_pass: forced)."""
-        return f"Everybody passed? Then {dealer}, the dealer, must bid {LOWEST_BID}: tap {dealer} and {LOWEST_BID}."
+        return say(
+            "Everybody passed? Then %(dealer)s, the dealer, must bid %(bid)s: tap %(dealer)s "
+            "and %(bid)s.",
+            dealer=dealer,
+            bid=LOWEST_BID,
+        )
 
     def contracts(self, options: Mapping[str, Any]) -> tuple[Contract, ...]:
         """The special contracts this game's options allow."""

@@ -53,6 +53,7 @@ from scorekeeper.store.games import (
     request_key_row,
     save_game,
     save_request_key,
+    set_explanation,
     set_token_hash,
     version_written,
 )
@@ -166,6 +167,7 @@ __all__ = [
     "save_game",
     "save_request_key",
     "seasons",
+    "set_explanation",
     "set_league_token_hash",
     "set_token_hash",
     "stamps",

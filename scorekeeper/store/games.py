@@ -20,7 +20,7 @@ class HandRow:
     number: int
     entry: Any
     scores: dict[str, int]
-    explanation: tuple[str, ...]
+    explanation: tuple[Any, ...]  # JSON: each line a Message's id and values (or, older, English)
     steps: tuple[dict[str, int], ...]
     dealer: str
     entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered ("" while unsaved)
@@ -219,6 +219,16 @@ def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
     db.execute(
         f"update hands set {assignments}, updated_at = ? where game_id = ? and number = ?",
         [*columns.values(), now(), game_id, hand.number],
+    )
+
+
+def set_explanation(
+    db: Connection, game_id: str, number: int, explanation: tuple[Any, ...]
+) -> None:
+    """A hand's explanation written anew, nothing else of it (an imported hand, explained)."""
+    db.execute(
+        "update hands set explanation = ? where game_id = ? and number = ?",
+        [dumps(list(explanation)), game_id, number],
     )
 
 

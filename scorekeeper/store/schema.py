@@ -258,8 +258,90 @@ def m007_log_keeps_what_each_hand_scored(db: Database) -> None:
             scored = ruleset.score_hand(json.loads(entry), table, json.loads(options))
         except (AssertionError, RuleError, ValueError, TypeError, KeyError):
             continue  # it no longer scores: history shows the entry alone, as it did
-        result = {"scores": dict(scored.scores), "explanation": list(scored.explanation)}
+        # The English, as this migration wrote when it was made: m008 turns it into Messages.
+        english = [str(line) for line in scored.explanation]
+        result = {"scores": dict(scored.scores), "explanation": english}
         db.execute(
             "update log set result = ? where id = ?",
             [json.dumps(result, ensure_ascii=False, separators=(",", ":")), line_id],
         )
+
+
+@migrations()
+def m008_explanations_in_any_language(db: Database) -> None:
+    """Explanations kept as Messages (id and values), so each can be said in any language.
+
+    Hands and log lines stored until now keep their explanation as English sentences. The
+    entries are the source of truth and scoring is deterministic, so each is scored again,
+    once, in its place in the game (the totals before it, its number) and keeps the
+    Messages of that scoring. One that no longer scores as it did (the same scores) keeps
+    its English, which every language then shows as it is.
+    """
+    import json
+
+    from scorekeeper.errors import RuleError
+    from scorekeeper.rules import REGISTRY
+    from scorekeeper.rules.base import HandResult, Ruleset, Table
+    from scorekeeper.words import Message
+
+    def stored(result: HandResult) -> str:
+        lines = [
+            line.as_json() if isinstance(line, Message) else line for line in result.explanation
+        ]
+        return json.dumps(lines, ensure_ascii=False, separators=(",", ":"))
+
+    def scored(
+        ruleset: Ruleset,
+        entry: str,
+        table: Table,
+        options: dict[str, object],
+        before: dict[str, int] | None = None,
+        number: int = 1,
+    ) -> HandResult | None:
+        """The entry scored again: in its place in the game, or (a log line) on its own."""
+        try:
+            if before is None:
+                return ruleset.score_hand(json.loads(entry), table, options)
+            return ruleset.score_in_game(
+                json.loads(entry), table, options, before, number=number, strict=False
+            )
+        except (RuleError, ValueError, TypeError, KeyError):
+            return None
+
+    games = db.execute(
+        "select id, ruleset, players, team_names, first_dealer, options from games"
+    ).fetchall()
+    for game_id, ruleset_id, players, team_names, first_dealer, options_json in games:
+        ruleset = REGISTRY.get(ruleset_id)
+        if ruleset is None:
+            continue
+        table = Table(tuple(json.loads(players)), tuple(json.loads(team_names)), first_dealer)
+        options = json.loads(options_json)
+        totals = dict.fromkeys(table.sides, 0)
+        hands = db.execute(
+            "select number, entry, scores from hands where game_id = ? order by number", [game_id]
+        ).fetchall()
+        for number, entry, scores in hands:
+            result = scored(ruleset, entry, table, options, dict(totals), number)
+            kept = json.loads(scores)
+            for side, points in kept.items():
+                totals[side] = totals.get(side, 0) + points
+            if result is not None and dict(result.scores) == kept:
+                db.execute(
+                    "update hands set explanation = ? where game_id = ? and number = ?",
+                    [stored(result), game_id, number],
+                )
+        lines = db.execute(
+            "select id, entry, result from log where game_id = ? and result is not null",
+            [game_id],
+        ).fetchall()
+        for line_id, entry, logged in lines:
+            result = scored(ruleset, entry, table, options)
+            kept_result = json.loads(logged)
+            if result is None or dict(result.scores) != kept_result.get("scores"):
+                continue
+            kept_result["explanation"] = json.loads(stored(result))
+            db.execute(
+                "update log set result = ? where id = ?",
+                [json.dumps(kept_result, ensure_ascii=False, separators=(",", ":")), line_id],
+            )

@@ -12,6 +12,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from scorekeeper import games, store
 from scorekeeper.errors import AppError, Conflict, Forbidden, NotFound, RuleError
 from scorekeeper.forms import HandForm
+from scorekeeper.rules.base import Sentence
 from scorekeeper.store import get_db
 from scorekeeper.web import scorer
 
@@ -31,7 +32,7 @@ class Change:
     action: str
     hand_number: int | None
     who: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Sentence, ...]
     entry: str | None
     restorable: bool
 
@@ -72,12 +73,13 @@ def change(game: games.Game, line: store.LogLine) -> Change:
     )
 
 
-def logged_explanation(result: object) -> tuple[str, ...]:
-    """A logged hand's explanation as kept; none if the line (an imported one) keeps none."""
+def logged_explanation(result: object) -> tuple[Sentence, ...]:
+    """A logged hand's explanation as kept, to be said in the reader's language; none if the
+    line (an imported one) keeps none."""
     explanation = result.get("explanation") if isinstance(result, dict) else None
     if not isinstance(explanation, list):
         return ()
-    return tuple(str(line) for line in explanation)
+    return tuple(games.logged_sentence(line) for line in explanation)
 
 
 def is_restorable(game: games.Game, line: store.LogLine) -> bool:

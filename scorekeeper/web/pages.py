@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from flask import (
@@ -24,14 +24,17 @@ from scorekeeper.errors import AppError, Conflict, Forbidden, RuleError, Unavail
 from scorekeeper.forms import ConfirmForm, HandForm, NewGameForm
 from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules import REGISTRY, Ruleset
-from scorekeeper.rules.base import Option, Table
+from scorekeeper.rules.base import Option, OptionValue, Table
+from scorekeeper.rules.summaries import summary_of
 from scorekeeper.store import get_db
 from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.rules_texts import rules_text
+from scorekeeper.words import Message, say
 
 bp = Blueprint("pages", __name__)
 
@@ -74,7 +77,12 @@ def catalogue() -> str:
 @bp.get("/rules/<ruleset_id>")
 def rules(ruleset_id: str) -> str:
     ruleset = REGISTRY.get(ruleset_id) or abort(404)
-    return render_template("games/rules.html", ruleset=ruleset, text=rules_text(ruleset.seed))
+    return render_template(
+        "games/rules.html",
+        ruleset=ruleset,
+        summary=summary_of(ruleset.id),
+        text=rules_text(ruleset.seed),
+    )
 
 
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
@@ -83,9 +91,10 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     held = held_league_tokens()
     error: AppError | RuleError | None = None
+    follows = following_options(ruleset)
     if form.validate_on_submit():
         try:
-            new = games.parse_new_game(new_game_payload(ruleset, request.form))
+            new = games.parse_new_game(new_game_payload(ruleset, request.form, follows))
             game, token = games.create_game(get_db(), new, held.get(new.league or ""))
         except (RuleError, AppError) as refused:
             error = refused
@@ -93,7 +102,9 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
             scorer.grant(game)
             share.remember_scorer_link(game.id, token)
             remember_names(game.table.players)
-            return redirect(url_for("pages.game", game_id=game.id), code=303)
+            return redirect(
+                url_for("pages.game", game_id=game.id, _anchor=opening(ruleset)), code=303
+            )
     page = render_template(
         "games/new.html",
         ruleset=ruleset,
@@ -102,9 +113,18 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         error=error,
         names=session.get("names", []),
         leagues=league_names(held),
-        option_default=option_default_text,
+        option_default=lambda option: translate(default_text(option, follows)),
+        follows=follows,
     )
     return (page, status_of(error)) if error else page
+
+
+def opening(ruleset: Ruleset) -> str | None:
+    """Where a new game's page opens: a game scored play by play on a two-end pad (Fives and
+    Threes) opens at the first hand, its pad on screen, as after each play (plays.py); with
+    four long names under an empty sheet, the pad would start a scroll down. Others open at
+    the top."""
+    return "entry" if ruleset.flags_last_tile else None
 
 
 def league_names(held: Mapping[str, str]) -> dict[str, str]:
@@ -112,7 +132,9 @@ def league_names(held: Mapping[str, str]) -> dict[str, str]:
     return {league.slug: league.name for league in store.leagues_named(get_db(), held)}
 
 
-def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any]:
+def new_game_payload(
+    ruleset: Ruleset, form: Mapping[str, str], follows: Collection[str] = ()
+) -> dict[str, Any]:
     """The page's new-game form as the API's new-game body."""
     players = [form.get(f"player-{i}", "").strip() for i in range(1, max(ruleset.players) + 1)]
     players = [name for name in players if name]
@@ -123,24 +145,62 @@ def new_game_payload(ruleset: Ruleset, form: Mapping[str, str]) -> dict[str, Any
         teams = [form.get("team_1", "").strip(), form.get("team_2", "").strip()]
         if all(teams):
             payload["team_names"] = teams
-    payload["options"] = chosen_options(ruleset, players, partnerships, form)
+    payload["options"] = chosen_options(ruleset, players, partnerships, form, follows)
     if form.get("league"):
         payload["league"] = form["league"]
     return payload
 
 
 def chosen_options(
-    ruleset: Ruleset, players: list[str], partnerships: bool, form: Mapping[str, str]
+    ruleset: Ruleset,
+    players: list[str],
+    partnerships: bool,
+    form: Mapping[str, str],
+    follows: Collection[str] = (),
 ) -> dict[str, Any]:
-    """The options the form sets to something other than their default for this table."""
+    """The options the form sets to something other than their default for this table.
+
+    An option in `follows` is shown empty (its default follows another option), so a value
+    given for it is the player's choice even where it equals the usual default: 200 points
+    with the double-nine set is 200, not the Cuban 100.
+    """
     table = Table(tuple(players), ("Us", "Them") if partnerships and len(players) == 4 else ())
     chosen: dict[str, Any] = {}
     for option in ruleset.options:
         default = option.default_for(table) if players else option.static_default
         value = form_option_value(option, form)
-        if value is not None and value != default:
+        if value is not None and (value != default or option.name in follows):
             chosen[option.name] = value
     return chosen
+
+
+# The option another option's default follows, the value it takes, and the default then.
+Follows = Mapping[str, tuple[tuple[Option, OptionValue, OptionValue], ...]]
+
+
+def following_options(ruleset: Ruleset) -> Follows:
+    """The options whose default changes with another option's value, found by asking the
+    ruleset (the rules know why: the Cuban set's target, a Mexican Train set's rounds)."""
+    seats = min(ruleset.players)
+    sample = Table(
+        tuple(f"seat {n}" for n in range(1, seats + 1)),
+        ("1", "2") if ruleset.partnerships_required(seats) else (),
+    )
+    usual = ruleset.resolve_options({}, sample)
+    found: dict[str, list[tuple[Option, OptionValue, OptionValue]]] = {}
+    for switch in ruleset.options:
+        values = (not switch.static_default,) if switch.kind is bool else switch.choices
+        for value in values:
+            if value == switch.static_default:
+                continue
+            try:
+                then = ruleset.resolve_options({switch.name: value}, sample)
+            except RuleError:
+                continue
+            for name, default in then.items():
+                if name != switch.name and default != usual[name]:
+                    found.setdefault(name, []).append((switch, value, default))
+    return {name: tuple(changes) for name, changes in found.items()}
 
 
 def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
@@ -155,6 +215,25 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
             raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
         return value
     return raw
+
+
+def default_text(option: Option, follows: Follows) -> str | Message:
+    """The default shown by an option's field, with what it becomes when another option
+    changes it ("200; 100 with double-nine")."""
+    text: str | Message = option_default_text(option)
+    for switch, value, default in follows.get(option.name, ()):
+        if switch.kind is bool:
+            text = say(
+                "%(default)s; %(then)s with “%(option)s”",
+                default=text,
+                then=default,
+                option=switch.label,
+            )
+        else:
+            text = say(
+                "%(default)s; %(then)s with %(choice)s", default=text, then=default, choice=value
+            )
+    return text
 
 
 def option_default_text(option: Option) -> str:

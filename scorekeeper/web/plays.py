@@ -21,6 +21,7 @@ from scorekeeper.tiles import SETS, parse_tile
 from scorekeeper.web import scorer
 from scorekeeper.web.entry_forms.fives_and_threes import chipped_out
 from scorekeeper.web.entry_forms.muggins import read_play
+from scorekeeper.web.language import translate
 from scorekeeper.web.pages import scorer_page, scoring_game, status_of
 
 bp = Blueprint("plays", __name__)
@@ -49,7 +50,7 @@ def undo_play(game_id: str) -> BaseResponse | tuple[str, int]:
     except (Conflict, Unavailable) as refused:
         return refused_page(game_id, refused)
     assert loaded.in_progress is not None  # undo_play refuses when there is no play
-    said = loaded.in_progress.result.explanation[-1]
+    said = translate(loaded.in_progress.result.explanation[-1])
     flash(f"Play {len(loaded.pending_plays)} undone ({said}).", "success")
     return redirect(url_for("pages.game", game_id=game_id, _anchor="board"), code=303)
 

@@ -41,6 +41,8 @@ from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
+from scorekeeper.web.language import reader, translate
+from scorekeeper.words import in_words
 
 bp = Blueprint("share", __name__)
 
@@ -81,7 +83,8 @@ def snapshot(kind: str, game_id: str) -> Response:
     if request.if_none_match.contains_weak(str(version)):
         return versioned(Response(status=304), version)
     snapshots: Snapshots = current_app.extensions[SNAPSHOTS_KEY]
-    view = snapshots.get((kind, game_id, version, newest_hands()))
+    # Drawn once per version and language: the explanations are said in the reader's words.
+    view = snapshots.get((kind, game_id, version, newest_hands(), str(reader())))
     zipped = view.compressed is not None and accepts_gzip()
     response = Response(view.compressed if zipped else view.body, mimetype=view.mimetype)
     if view.compressed is not None:
@@ -96,7 +99,7 @@ def newest_hands() -> int | None:
     return None if request.args.get("hands") == "all" else NEWEST_HANDS
 
 
-SnapshotKey = tuple[str, str, int, int | None]  # kind, game id, version, newest hands shown
+SnapshotKey = tuple[str, str, int, int | None, str]  # kind, game id, version, hands shown, locale
 
 
 @dataclass(frozen=True)
@@ -135,10 +138,11 @@ class Snapshots:
         return view
 
 
-def draw(kind: str, game_id: str, _version: int, newest: int | None) -> Drawn:
+def draw(kind: str, game_id: str, _version: int, newest: int | None, _locale: str) -> Drawn:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
-        text = json.dumps(games.game_json(game), ensure_ascii=False, separators=(",", ":"))
+        body = in_words(games.game_json(game), translate)
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         mimetype = "application/json"
     else:
         template = "games/watch.html" if kind == "watch" else "games/_board.html"

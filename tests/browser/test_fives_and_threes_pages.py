@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import (
+    SCREENSHOTS,
+    SCREENSHOTS_WANTED,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -168,6 +171,38 @@ def test_a_game_of_fives_and_threes_by_tapping(phone: Phone) -> None:
     assert phone.totals() == {"Ann": 20, "Bob": 15}
     expect(page.locator(".result")).to_contain_text("Ann reached 20 with 20 and won")
     screenshot(page, "scorer-fives-and-threes-finished")
+
+
+def test_the_pad_is_on_screen_when_a_game_starts_with_four_long_names(phone: Phone) -> None:
+    """Four long names wrap "Who played" onto two rows under the empty sheet: the game must
+    still open with the whole pad (its ends, its keys, Record) on screen and uncovered at
+    390×844, so the first play is tapped without scrolling."""
+    page = phone.page
+    start(phone, "61", ("Christopher", "Margaret", "María José", "Bartholomew"))
+    expect(page.locator(".end-key").first).to_be_visible()
+    assert page.viewport_size == {"width": 390, "height": 844}
+    for part in (".who-played", ".ends-pad", ".play-score"):
+        box = page.locator(part).bounding_box()
+        assert box is not None, part
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (part, box)
+    # Nothing (the foot that keeps Record in reach) lies over a key or an end.
+    covered = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.end-key, .end-slot')).filter(b => {
+            const r = b.getBoundingClientRect();
+            return !b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }).map(b => b.textContent.trim())"""
+    )
+    assert covered == []
+    expect(page.locator("#entry-title")).to_be_in_viewport(ratio=1)  # "Hand 1" says where
+    screenshot(page, "scorer-fives-and-threes-long-names")
+    if os.environ.get(SCREENSHOTS_WANTED):  # the screen as the player sees it, not the page
+        page.screenshot(path=SCREENSHOTS / "scorer-fives-and-threes-long-names-screen.png")
+    with phone.count_taps() as play:  # Margaret leads: 5-5 alone, 10 → 2
+        key(phone, "5")
+        double(phone)
+        record(phone)
+    assert play.taps == PLAY_TAPS
+    assert phone.totals() == {"Christopher": 0, "Margaret": 2, "María José": 0, "Bartholomew": 0}
 
 
 def test_partnerships_and_the_end_of_a_blocked_hand(phone: Phone) -> None:

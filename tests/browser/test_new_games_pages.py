@@ -241,6 +241,52 @@ def test_latin_partnership_a_whole_game(phone: Phone) -> None:
     assert not serious_accessibility_problems(page)
 
 
+def test_latin_partnership_team_pips_and_the_last_tile(phone: Phone) -> None:
+    """SCORING_MORE.md L525 (pips per team) and L544-547 (the last tile's checks), at the table:
+    what the API takes, typed on the phone, with the API's sentences."""
+    page = phone.page
+    four = ["Christopher", "Margaret", "María José", "Bartholomew"]
+    game = start(phone, "latin-partnership", four, team_1="Nosotros", team_2="Ellos")
+
+    # Christopher dominoes; the table counted each team's tiles together.
+    phone.tap_text("Christopher", within="#entry")
+    phone.tap(page.locator("summary", has_text="Counted per team instead"))
+    enter(phone, 'input[name="team-pips-0"]', "21")
+    save(phone)
+    expect(page.locator(".field-error")).to_have_text("Type the pips left in Ellos's hands")
+    expect(page.locator('input[name="team-pips-0"]')).to_be_visible()
+    expect(page.locator('input[name="team-pips-0"]')).to_have_value("21")
+    enter(phone, 'input[name="team-pips-1"]', "32")
+    assert not tap_targets_too_small(
+        phone, "#entry summary, #entry input[type=number], #entry .choice span"
+    )
+    screenshot(page, "latin-partnership-team-pips")
+    save(phone)
+    assert game_json(phone, game)["totals"] == {"Nosotros": 53, "Ellos": 0}
+
+    # Margaret dominoes with capicúa, checked against the last tile: a double is refused.
+    phone.tap_text("Margaret", within="#entry")
+    for seat, pips in ((0, "12"), (2, "9"), (3, "20")):
+        enter(phone, f'input[name="pips-{seat}"]', pips)
+    phone.tap('input[name="capicua"]')
+    phone.tap(page.locator("summary", has_text="Check it with the last tile"))
+    phone.type('input[name="last_tile"]', "4-4")
+    save(phone)
+    expect(page.locator(".field-error")).to_have_text("A double cannot make capicúa")
+    assert game_json(phone, game)["hands"][1:] == []
+    phone.type('input[name="last_tile"]', "3-5")
+    enter(phone, 'input[name="end-0"]', "5")
+    enter(phone, 'input[name="end-1"]', "3")
+    assert not tap_targets_too_small(
+        phone, "#entry summary, #entry input[type=number], #entry input[type=text]"
+    )
+    assert_fits_a_phone(page)
+    screenshot(page, "latin-partnership-last-tile")
+    save(phone)
+    assert game_json(phone, game)["totals"] == {"Nosotros": 53, "Ellos": 66}  # 41 + 25
+    assert not serious_accessibility_problems(page)
+
+
 # --- custom -------------------------------------------------------------------------------
 
 

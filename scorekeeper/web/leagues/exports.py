@@ -11,12 +11,14 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.standings import LeagueGame, Standings
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.api import standings_json
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, shown
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.view import View, requested_view, view_games
 from scorekeeper.web.links import external_url
+from scorekeeper.words import in_words
 
 STANDINGS_CSV_COLUMNS = (
     "ruleset",
@@ -182,7 +184,10 @@ def games_export(slug: str) -> Response:
     response = jsonify(
         {
             "league": {"slug": view.league.slug, "name": view.league.name},
-            "games": [game_json(game) for game in view_games(view, finished_only=False)],
+            "games": [
+                in_words(game_json(game), translate)
+                for game in view_games(view, finished_only=False)
+            ],
         }
     )
     response.headers["Content-Disposition"] = (

@@ -37,7 +37,7 @@ class RatedView:
     ) -> None:
         self.version = version
         self.games = games
-        self.pools = pools  # by ruleset, the most played first
+        self.pools = pools  # by ruleset (by `LeagueGame.kind`), the most played first
         # Only the API shows every game rated together, so that pool is brought up to
         # date when first asked for (`all_games`), from the last one that was.
         self.all_games_before = all_games_before
@@ -45,15 +45,17 @@ class RatedView:
         self.by_ruleset: dict[str, list[RatedGame]] = {
             ruleset: pool.rated for ruleset, pool in pools.items()
         }
+        names = standings.kind_names([pool.rated[0].game for pool in pools.values()])
         self.tables = [
             Standings(
-                ruleset,
-                standings.ruleset_name(ruleset),
+                pool.rated[0].game.ruleset,
+                names[kind],
                 pool.rated[0].game.lowest_wins,
                 len(pool.rated),
                 pool.rows,
+                kind,
             )
-            for ruleset, pool in pools.items()
+            for kind, pool in pools.items()
         ]
 
     def updated(self, version: tuple[Any, ...], games: list[LeagueGame]) -> RatedView:

@@ -1,0 +1,230 @@
+"""The reader's language: which one, and a Message or a template's sentence said in it.
+
+Which language (`reader_locale`, Flask-Babel's locale selector):
+
+1. `?lang=en|es|pt` on any address: it wins, and a long-lived cookie keeps it.
+2. Else the cookie.
+3. Else the best of the phone's `Accept-Language` among English, Spanish and Portuguese.
+4. Else English.
+
+The region comes from `Accept-Language` when it names a region of the chosen language, so
+numbers and dates are written as there: es-DO writes 12,345.5, es-ES 12.345,5. Portuguese is
+Brazilian Portuguese (pt_BR) whatever region is asked.
+
+The JSON API (every address under /api/) follows `Accept-Language` only: a program's requests
+carry no language cookie, and a `?lang=` there is not a setting. So code answering an API
+request calls `translate(message)` like any other; nothing more to do.
+
+A projector (a league's or a night's screen) shows the organiser's choice: the manage page
+offers the screen's link in each language, with `?lang=` in it, so the screen opened on the
+club's laptop is in the language the organiser picked (and keeps it: the cookie).
+
+`translate(message)` says a `scorekeeper.words.Message` (or an English sentence) in the
+reader's language with numbers in the reader's format; templates have it as `translate(…)`
+and `| translate`, and their `_()` / `ngettext()` write numbers the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import babel.numbers
+from babel import Locale, UnknownLocaleError
+from babel.core import parse_locale
+from flask import Flask, Response, current_app, request
+from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.words import Message, render
+
+# What `?lang=` and the cookie hold → the catalog's locale; in the order the switch shows them.
+LANGUAGES = {"en": "en", "es": "es", "pt": "pt_BR"}
+NAMES = {"en": "English", "es": "Español", "pt": "Português"}  # each in its own language
+COOKIE = "lang"
+COOKIE_AGE = 2 * 365 * 24 * 60 * 60  # a phone keeps its language for years
+API_PREFIX = "/api/"
+
+
+def init_app(app: Flask) -> None:
+    # The catalogs of a checkout follow their .po files (a few stat calls when nothing changed).
+    # Imported here: `python -m scorekeeper.catalogs` imports the package before the module.
+    from scorekeeper import catalogs
+
+    catalogs.compile_stale()
+    Babel(app, locale_selector=reader_locale, configure_jinja=False)
+    env = app.jinja_env
+    env.add_extension("jinja2.ext.i18n")
+    # Sets the newstyle flag `{% trans %}` compiles with; the callables are ours, below.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda text: text, ngettext=lambda s, p, n: s, newstyle=True
+    )
+    env.globals.update(
+        gettext=template_gettext,
+        ngettext=template_ngettext,
+        translate=translate,
+        language_switch=language_switch,
+        html_lang=html_lang,
+    )
+    env.filters.update(translate=translate, number=number)
+    app.after_request(remember_choice)
+
+
+def chosen_language() -> str | None:
+    """The language the reader picked: this address's `?lang=`, else their cookie."""
+    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if asked in LANGUAGES:
+            return asked
+    return None
+
+
+def asked_locales() -> list[tuple[str, str | None]]:
+    """The phone's Accept-Language as (language, region) pairs, the most wanted first."""
+    asked = []
+    for value, _quality in request.accept_languages:
+        try:
+            language, region, *_ = parse_locale(value.replace("_", "-"), sep="-")
+        except ValueError:
+            continue
+        asked.append((language.lower(), region.upper() if region else None))
+    return asked
+
+
+def reader_locale() -> str:
+    asked = asked_locales()
+    if not request.path.startswith(API_PREFIX) and (language := chosen_language()):
+        return in_region(language, asked)
+    for language, _region in asked:
+        if language in LANGUAGES:
+            return in_region(language, asked)
+    return "en"
+
+
+def in_region(language: str, asked: list[tuple[str, str | None]]) -> str:
+    """The language's catalog locale, in the first region the phone asked for of that language."""
+    if language == "pt":
+        return LANGUAGES[language]
+    for asked_language, region in asked:
+        if asked_language == language and region:
+            try:
+                return str(Locale(language, region))
+            except (UnknownLocaleError, ValueError):
+                continue
+    return LANGUAGES[language]
+
+
+def reader() -> Locale:
+    """The reader's locale; English outside a request (the CLI, a background job)."""
+    return get_locale() or Locale("en")
+
+
+def number(value: Any) -> str:
+    """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return babel.numbers.format_decimal(value, locale=reader())
+    return str(value)
+
+
+def translate(message: Message | str, /, **values: Any) -> str:
+    """`message` in the reader's language: a Message, or an English sentence and its values."""
+    if isinstance(message, str):
+        message = Message(message, values)
+    translations = get_translations()
+
+    def choose(singular: str, plural: str | None, count: int | None) -> str:
+        if plural is None:
+            return str(translations.ugettext(singular))
+        return str(translations.ungettext(singular, plural, count or 0))
+
+    return render(message, choose, number)
+
+
+def formatted(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: number(value) if isinstance(value, int | float) else value
+        for name, value in values.items()
+    }
+
+
+@pass_context
+def template_gettext(context: Context, text: str, /, **values: Any) -> str:
+    """A template's `_("…", name=value)`: translated, escaped, numbers in the reader's format."""
+    said: str = get_translations().ugettext(text)
+    if context.eval_ctx.autoescape:
+        said = Markup(said)
+    return said % formatted(values)
+
+
+@pass_context
+def template_ngettext(
+    context: Context, singular: str, plural: str, count: int, /, **values: Any
+) -> str:
+    """A template's `ngettext("%(num)s hand", "%(num)s hands", n)`: `num` is the count."""
+    said: str = get_translations().ungettext(singular, plural, count)
+    if context.eval_ctx.autoescape:
+        said = Markup(said)
+    values.setdefault("num", count)
+    return said % formatted(values)
+
+
+def html_lang() -> str:
+    """The page's `<html lang>`: es-DO, pt-BR, en."""
+    return str(reader()).replace("_", "-")
+
+
+def current_language() -> str:
+    return str(reader().language) if reader().language in LANGUAGES else "en"
+
+
+def language_switch() -> list[tuple[str, str, str, bool]]:
+    """The switch's links: (code, name, address, is current). Each keeps the page the reader is on.
+
+    On a page asked for with GET the address is the query alone (`?lang=es`), which the
+    browser resolves against the page's own path: nothing of the path is echoed back (a 404
+    for a guessed address looks the same whatever was guessed).
+    """
+    here = "" if request.method == "GET" else page_address()
+    args = request.args.copy()
+    current = current_language()
+    links = []
+    for code, name in NAMES.items():
+        args["lang"] = code
+        links.append(
+            (code, name, f"{here}?{urlencode(list(args.items(multi=True)))}", code == current)
+        )
+    return links
+
+
+def page_address() -> str:
+    """The path of a page drawn for a POST (a form with its errors), when it can be asked
+    for with GET too; else the home page (a link to a POST-only address would get a 405)."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        adapter.match(request.path, method="GET")
+    except HTTPException:
+        return "/"
+    return request.path
+
+
+def remember_choice(response: Response) -> Response:
+    """Keep `?lang=`'s choice in a cookie; pages differ by language, so caches must know."""
+    asked = request.args.get("lang")
+    if (
+        asked in LANGUAGES
+        and not request.path.startswith(API_PREFIX)
+        and request.cookies.get(COOKIE) != asked
+    ):
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    if response.mimetype in ("text/html", "application/json"):
+        response.vary.add("Accept-Language")
+        if not request.path.startswith(API_PREFIX):
+            response.vary.add("Cookie")
+    return response
+
+
+def locale_tag() -> str:
+    """The reader's locale as a cache key's part: a page drawn once per version *and* language."""
+    return str(reader())
