@@ -314,3 +314,17 @@ def test_serve_says_where_to_open_it_in_the_terminals_language(
     assert (
         where_to_open(None, "127.0.0.1", 5000)[0] == "Open on this laptop: http://127.0.0.1:5000/"
     )
+
+
+def test_the_standings_api_says_how_points_are_counted_in_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    slug = league_with_a_game(client)
+    english = client.get(f"/api/leagues/{slug}/standings").json
+    spanish = client.get(f"/api/leagues/{slug}/standings", headers=SPANISH).json
+    portuguese = client.get(f"/api/leagues/{slug}/standings", headers=PORTUGUESE).json
+    assert english["points"].startswith("Points for: the final total of the player's side.")
+    assert spanish["points"].startswith("A favor: el total final del lado del jugador.")
+    assert portuguese["points"].startswith("Pró: o total final do lado do jogador.")
+    # The same figures whatever the language: only the sentence changes.
+    assert spanish["rows"] == english["rows"] == portuguese["rows"]

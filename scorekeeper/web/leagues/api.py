@@ -10,8 +10,9 @@ from scorekeeper import csrf, leagues, standings
 from scorekeeper.standings import Row, Standings
 from scorekeeper.store import Season, get_db
 from scorekeeper.web.api import json_body
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.blueprint import bp
-from scorekeeper.web.leagues.numbers import POINTS_RULE, form_letters
+from scorekeeper.web.leagues.numbers import POINTS_RULE_SAID, form_letters
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.rights import require_right
 from scorekeeper.web.leagues.view import View, requested_view
@@ -75,7 +76,7 @@ def standings_json(view: View) -> dict[str, Any]:
         "ruleset": view.ruleset,
         "season": season_json(view.season) if view.season else None,
         "games": len(computed.games),
-        "points": POINTS_RULE,
+        "points": translate(POINTS_RULE_SAID),
         "lowest_wins": overall.lowest_wins if overall and overall.counts_points else None,
         "rows": rows_json(overall, view),
         "rulesets": [

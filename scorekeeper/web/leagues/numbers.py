@@ -12,7 +12,6 @@ POINTS_RULE_SAID = say(
     "Points for: the final total of the player's side. Points against: the average of "
     "the opponents' final totals. Avg: points for per game."
 )
-POINTS_RULE = str(POINTS_RULE_SAID)  # the API's English
 
 
 def shown(value: float) -> str:
