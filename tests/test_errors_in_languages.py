@@ -61,6 +61,22 @@ def test_a_number_too_long_to_be_pips_is_refused_in_the_readers_language(api: Ap
     assert api.game(game["id"])["hands"] == []
 
 
+def test_a_hand_number_beyond_any_game_is_named_in_plain_digits(api: Api) -> None:
+    # Babel cannot write 10**25 in a region's format; the refusal still names it (a 500
+    # once, found by schemathesis).
+    game = api.create("block", THREE)
+    api.hand(game["id"], {"pips": {"Ann": 0, "Bob": 5, "Cy": 7}, "domino": "Ann"})
+    huge = 10**25
+    for headers in ({}, SPANISH, PORTUGUESE):
+        response = api.client.put(
+            f"/api/games/{game['id']}/hands/{huge}",
+            json={"pips": {"Ann": 0, "Bob": 5, "Cy": 7}, "domino": "Ann"},
+            headers=api.headers(game["id"], **headers),
+        )
+        assert str(huge) in refused(response, 404)["error"]
+    assert len(api.game(game["id"])["hands"]) == 1
+
+
 def test_a_stale_if_match_names_what_changed_in_spanish_and_portuguese(api: Api) -> None:
     game = api.create("block", THREE)
     api.hand(game["id"], HAND)  # another phone's hand: the game is at version 2

@@ -127,13 +127,20 @@ def reader() -> Locale:
     return get_locale() or Locale("en")
 
 
+LARGEST_FORMATTED = 10**15
+
+
 def number(value: Any, pattern: str | None = None) -> str:
     """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is.
 
     `pattern` is Babel's (CLDR's): "#,##0.#" one decimal at most, "#,##0.0" always one.
     """
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return babel.numbers.format_decimal(value, pattern, locale=reader())
+        if abs(value) < LARGEST_FORMATTED:
+            return babel.numbers.format_decimal(value, pattern, locale=reader())
+        # Beyond any score, for instance a hand number of 10**25 typed into an address and
+        # named in its refusal: Babel's decimal arithmetic cannot quantize it, so plain digits.
+        return str(value)
     return str(value)
 
 
