@@ -49,10 +49,11 @@ class ClubNight:
 
 
 def version_of(etag: str | None) -> int | None:
-    """The game version in a board's ETag (`"7"` or `W/"7"`), as static/live.js reads it."""
+    """The game version in a board's ETag (`"7-en"` or `W/"7-en"`: the version, then the
+    reader's language)."""
     if not etag:
         return None
-    value = etag.removeprefix("W/").strip('"')
+    value = etag.removeprefix("W/").strip('"').split("-", 1)[0]
     return int(value) if value.isdigit() else None
 
 
@@ -104,17 +105,17 @@ class Night:
         rng = random.Random(self.seed * 100_000 + n)
         path = f"/games/{self.games[n % self.tables][0]}/board"
         client, tally = self.client(PHONES, n), self.result.board
-        shown: int | None = None
+        tag: str | None = None  # the ETag as the server sent it, sent back as live.js does
         until(self.began + rng.uniform(0, JOIN_SPREAD_S))
         while time.perf_counter() < self.watching_ends:
-            headers = {"If-None-Match": f'"{shown}"'} if shown is not None else None
+            headers = {"If-None-Match": tag} if tag is not None else None
             reply = attempt(tally, client.request, "GET", path, headers=headers)
             if reply is not None and tally.record(reply, 200, 304) and reply.status == 200:
                 version = version_of(reply.headers.get("etag"))
                 if version is None:
                     tally.error("200 without an ETag")
                 else:
-                    shown = version
+                    tag = reply.headers.get("etag")
                     with self.lock:
                         self.seen[n].append((version, time.perf_counter()))
             wait = POLL_EVERY_S + rng.uniform(0, POLL_JITTER_S)

@@ -66,7 +66,8 @@ def targets(server: Server, bare: Server, night: tuple[str, int] | None = None) 
         Target(
             "board, unchanged (304)",
             f"/games/{game_id}/board",
-            {"If-None-Match": f'"{version}"'},
+            # A page's ETag is its version in the reader's language; no Accept-Language: en.
+            {"If-None-Match": f'"{version}-en"'},
             expect=304,
         ),
         *night_targets(night),
