@@ -93,11 +93,3 @@ def spoken_list(names: list[str]) -> Message | str:
     if len(names) == 1:
         return names[0]
     return say("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
-
-
-def each_and(names: list[str]) -> Message | str:
-    """'Ann and Bob and Cy': every name joined by "and", as some refusals list them."""
-    said: Message | str = names[0]
-    for name in names[1:]:
-        said = say("%(names)s and %(last)s", names=said, last=name)
-    return said

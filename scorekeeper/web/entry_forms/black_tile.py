@@ -12,13 +12,13 @@ from typing import Any
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
 from scorekeeper.numbers import as_whole_number
+from scorekeeper.rules.base import and_list
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
 from scorekeeper.tiles import Tile, parse_tile
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    each_and,
     side_numbers_or_rest,
 )
 from scorekeeper.words import say
@@ -108,7 +108,7 @@ def captured_entry(game: Game, variant: Variant, owners: Owners, moon: str | Non
         raise RuleError(
             say(
                 "only one tile is left over as the widow, but %(tiles)s are all marked as the widow",
-                tiles=each_and([str(tile) for tile in widows]),
+                tiles=and_list([str(tile) for tile in widows]),
             ),
             "captured",
         )
@@ -137,7 +137,7 @@ def points_entry(game: Game, variant: Variant, form: FormData) -> Entry:
             say(
                 "type the points of %(sides)s: only one box may be left blank "
                 "(it gets what the others leave)",
-                sides=each_and(blank),
+                sides=and_list(blank),
             ),
             "points",
         )

@@ -7,11 +7,11 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.rules.base import and_list
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    each_and,
     form_number,
     player_named,
     tile_list,
@@ -98,7 +98,7 @@ def type_pips(count: int, sides: Message | str) -> Message:
 def untold(missing: list[str], ask: Callable[[int, Message | str], Message], field: str) -> None:
     """Refuse a hand whose count leaves a side blank: a blank is not 0."""
     if missing:
-        raise RuleError(ask(len(missing), each_and(missing)), field)
+        raise RuleError(ask(len(missing), and_list(missing)), field)
 
 
 def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:

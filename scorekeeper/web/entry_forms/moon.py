@@ -11,12 +11,12 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.rules.base import and_list
 from scorekeeper.rules.moon import TRICKS_PER_HAND
 from scorekeeper.web.entry_forms.base import (
     Entry,
     EntryForm,
     FormData,
-    each_and,
     form_number,
     player_named,
     side_numbers_or_rest,
@@ -56,7 +56,7 @@ def tricks_taken(game: Game, form: FormData, total: int) -> dict[str, int]:
                 "tap the tricks of every side but one: the last took the rest of %(total)s "
                 "(%(blank)s have none yet)",
                 total=total,
-                blank=each_and(blank),
+                blank=and_list(blank),
             ),
             "tricks",
         )
