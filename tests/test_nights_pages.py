@@ -3,6 +3,7 @@ Save with nothing entered, a 5,000-character name, a stale button, a visitor's t
 
 from __future__ import annotations
 
+import gzip
 import re
 from html import escape
 
@@ -115,6 +116,35 @@ def test_a_visitor_sees_the_night_but_cannot_run_it(night: Night, app: object) -
     assert qr.status_code == 200 and qr.headers["Cache-Control"] == "no-store"
     cards = night.client.get(night.url + "/rounds/1/cards").get_data(as_text=True)
     assert len(re.findall(r'href="[^"]*/join/', cards)) == 2  # each table's scorer link
+
+
+def test_a_visitors_night_views_are_kept_per_language_and_sent_gzipped(
+    night: Night, app: object
+) -> None:
+    """Kept once per version for every visitor, the page, board and projector still come in
+    each reader's own language (never the copy another language asked for first), gzipped
+    for a phone that takes it, and a visitor gets no session cookie for reading them."""
+    night.post("/players", names=", ".join(NAMES))
+    night.post("/rounds", round="1")
+    visitor: FlaskClient = app.test_client()  # type: ignore[attr-defined]
+    for path in ("", "/board", "/screen", "/screen/board"):
+        english = visitor.get(night.url + path, headers={"Accept-Language": "en"})
+        spanish = visitor.get(night.url + path, headers={"Accept-Language": "es"})
+        portuguese = visitor.get(night.url + path, headers={"Accept-Language": "pt-BR"})
+        assert "Table 1" in english.get_data(as_text=True), path
+        assert "Mesa 1" in spanish.get_data(as_text=True), path
+        assert "Tabla" in spanish.get_data(as_text=True), path  # the standings
+        assert "Classificação" in portuguese.get_data(as_text=True), path
+        assert "Set-Cookie" not in english.headers, path
+        zipped = visitor.get(
+            night.url + path, headers={"Accept-Language": "es", "Accept-Encoding": "gzip"}
+        )
+        assert zipped.headers["Content-Encoding"] == "gzip", path
+        assert "Accept-Encoding" in zipped.headers["Vary"], path
+        assert gzip.decompress(zipped.get_data()) == spanish.get_data(), path
+    # The organiser's page is theirs alone: it carries the forms a visitor's never shows.
+    assert "<form" in night.client.get(night.url).get_data(as_text=True)
+    assert "<form" not in visitor.get(night.url).get_data(as_text=True)
 
 
 def test_the_live_board_changes_when_a_hand_is_entered(night: Night, app: object) -> None:

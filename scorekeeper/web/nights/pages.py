@@ -160,7 +160,7 @@ def chosen_table_size(night_format: str | None, form: Mapping[str, str]) -> int 
 
 
 @bp.get(NIGHT)
-def night_page(slug: str, number: int) -> str:
+def night_page(slug: str, number: int) -> Response:
     asked = seen(slug, number)
     return view("page", slug, number, asked.tag, asked.organiser)
 
@@ -173,9 +173,10 @@ def render_night_page(night: Night, organiser: bool) -> str:
         board=render_board(night, organiser),
         version=board_version(night, organiser),
         known=offered_names(night) if organiser else [],
-        check_in=CheckInForm(formdata=None),
-        player_form=PlayerForm(formdata=None),
-        pair_form=PairForm(formdata=None),
+        # A visitor's page has no forms: no CSRF token made, no session cookie set for it.
+        check_in=CheckInForm(formdata=None) if organiser else None,
+        player_form=PlayerForm(formdata=None) if organiser else None,
+        pair_form=PairForm(formdata=None) if organiser else None,
         format_name=FORMAT_NAMES[night.format],
     )
 
