@@ -8,9 +8,12 @@ import re
 from html import escape
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import games
 from scorekeeper.nights.standings import Result, night_standings
+from scorekeeper.store import connect
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -179,6 +182,28 @@ def test_the_live_board_changes_when_a_hand_is_entered(night: Night, app: object
     html = after.get_data(as_text=True)
     shown = f'{escape(sides[0])}</span> <span class="points">7<'
     assert shown in html
+
+
+def test_a_hand_written_by_another_connection_reaches_the_board(night: Night, app: Flask) -> None:
+    """The board's "has anything changed?" is kept while the file is unchanged: a hand
+    written by another connection to the file (another process, `scorekeeper import`)
+    is seen at the next poll all the same."""
+    night.post("/players", names=", ".join(NAMES))
+    night.post("/rounds", round="1")
+    table = night.api()["rounds"][0]["tables"][0]
+    visitor = app.test_client()
+    tag = visitor.get(night.url + "/board").headers["ETag"]
+    assert visitor.get(night.url + "/board", headers={"If-None-Match": tag}).status_code == 304
+    other = connect(app.config["DATABASE"])
+    try:
+        first, second = table["sides"]
+        entry = {"bidder": table["seats"][0], "bid": 5, "tricks": {first: 5, second: 2}}
+        games.record_hand(other, table["game_id"], entry, games.Writer(via="test"))
+    finally:
+        other.close()
+    after = visitor.get(night.url + "/board", headers={"If-None-Match": tag})
+    assert after.status_code == 200 and after.headers["ETag"] != tag
+    assert f'{escape(first)}</span> <span class="points">5<' in after.get_data(as_text=True)
 
 
 def test_new_night_form_refuses_bad_settings_with_a_sentence(night: Night) -> None:
