@@ -29,6 +29,7 @@ from scorekeeper.web.nights.blueprint import bp
 from scorekeeper.web.nights.shown import requested_night
 from scorekeeper.web.nights.steps import RoundForm, next_step
 from scorekeeper.web.share import Drawn
+from scorekeeper.words import say
 
 NIGHT = "/leagues/<slug>/nights/<int:number>"
 # A projector shows this many tables at once; more take turns, a screenful at a time.
@@ -148,10 +149,14 @@ def seen(slug: str, number: int) -> Seen:
     thread's read connection (as the watch page's board does)."""
     found = store.night_version(get_db(), slug, number)
     if found is None:
-        raise NotFound(f"There is no league called {slug}. Check the address.")
+        raise NotFound(say("There is no league called %(slug)s. Check the address.", slug=slug))
     name, token_hash, night_version, games, tables = found
     if night_version is None:
-        raise NotFound(f"{name} has no night {number}. Check the address.")
+        raise NotFound(
+            say(
+                "%(league)s has no night %(number)s. Check the address.", league=name, number=number
+            )
+        )
     held = held_league_tokens().get(slug)
     organiser = token_matches(held, token_hash)
     return Seen(version_tag((night_version, games, tables), organiser), organiser)
