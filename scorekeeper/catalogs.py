@@ -219,20 +219,21 @@ def update(area: str, paths: Sequence[str], root: Path = TRANSLATIONS) -> list[P
 
 
 def others_ids(language_dir: Path, area: str) -> set[object]:
-    """The message ids other areas' catalogs already hold: a file two engineers share (a raise
-    in a page module, say) gives its sentence to the area that translated it first."""
+    """The message ids (with their contexts: one word, two meanings) other areas' catalogs
+    already hold: a file two engineers share (a raise in a page module, say) gives its
+    sentence to the area that translated it first."""
     ids: set[object] = set()
     for path in area_files(language_dir):
         if path.stem != area:
             with path.open("rb") as file:
-                ids.update(message.id for message in read_po(file) if message.id)
+                ids.update((message.id, message.context) for message in read_po(file) if message.id)
     return ids
 
 
 def without(template: Catalog, ids: set[object]) -> Catalog:
     kept = Catalog(domain=template.domain)
     for message in template:
-        if message.id and message.id not in ids:
+        if message.id and (message.id, message.context) not in ids:
             kept[message.id] = message
     return kept
 
