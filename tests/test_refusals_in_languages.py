@@ -128,6 +128,23 @@ def test_a_game_option_that_is_not_a_number_is_refused_in_the_readers_language(
     english, spanish, portuguese = in_three_languages(
         app, lambda phone: phone.post("/new/block", data=form), 422
     )
-    assert "must be a whole number" in english
-    assert "tiene que ser un número entero" in spanish
-    assert "tem que ser um número inteiro" in portuguese
+    assert english == "Points to win must be a whole number"
+    assert spanish == "Puntos para ganar: hace falta un número entero"
+    assert portuguese.endswith(": precisa ser um número inteiro")
+
+
+def test_a_muggins_claim_that_is_not_a_number_is_named_in_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    body = {"ends": [5, 5], "claimed": "ten"}
+    refusals = [
+        client.post("/api/muggins/check", json=body, headers={"Accept-Language": accept})
+        for accept in ("en", "es-DO", "pt-BR")
+    ]
+    assert [refusal.status_code for refusal in refusals] == [422] * 3
+    errors = [refusal.json["error"] for refusal in refusals if refusal.json]
+    assert errors == [
+        "The points claimed must be a whole number",
+        "Los puntos cantados: hace falta un número entero",
+        "Os pontos pedidos: precisa ser um número inteiro",
+    ]

@@ -218,7 +218,7 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
         value = as_whole_number(raw)
         if isinstance(value, str):
             raise RuleError(
-                say("%(option)s must be a whole number", option=say(option.label)),
+                say("%(what)s must be a whole number", what=say(option.label)),
                 f"options.{option.name}",
             )
         return value
