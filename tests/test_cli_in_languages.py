@@ -12,8 +12,10 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
@@ -138,3 +140,19 @@ def test_no_english_is_left_in_any_help(lang: str, language: str) -> None:
     english = every_help("C.UTF-8")
     assert "Show this message and exit." in english["serve"].output
     assert "Address to listen on." in english["serve"].output
+
+
+def test_every_sentence_click_says_is_in_the_terminals_catalog() -> None:
+    """Click's own sentences are translated from our `terminal` catalog: a Click release that
+    says something new (or words an old sentence anew) must find it there, or a Spanish
+    terminal reads it in English. `scripts/catalogs` says how to bring the catalog in line."""
+    said_by_click = {
+        (message.id, message.context)
+        for message in catalogs.extract([str(Path(click.__file__).parent)])
+        if message.id
+    }
+    for language in catalogs.LANGUAGES:
+        path = catalogs.TRANSLATIONS / language / "LC_MESSAGES" / "terminal.po"
+        with path.open("rb") as file:
+            held = {(message.id, message.context) for message in read_po(file) if message.id}
+        assert sorted(map(str, said_by_click - held)) == [], language
