@@ -60,6 +60,7 @@
   let timer = null;
   let sending = null; // the key on its way
   let unreachable = false;
+  let waitingForLease = false; // told another tab is sending
   // Something typed in a form since its last Save, never thrown away: so is an entry the
   // server drew again with the reason it was refused, until the scorer saves it again.
   let typed = Boolean(document.querySelector("#entry .field-error, #entry .flash-error"));
@@ -224,16 +225,34 @@
     wait = Math.min(wait * 2, LONGEST_WAIT_MS);
   }
 
-  function takeLease() {
+  // `news`: this page has just heard the network is back, or has just opened. Then the lease
+  // of a tab that is only waiting out a failed try (up to 30 s, or asleep in a frozen tab, or
+  // gone without letting go) is no reason to wait: this tab takes it and sends at once.
+  function takeLease(news = false) {
     const now = Date.now();
     try {
       const lease = JSON.parse(storage.getItem(LEASE) || "null");
-      if (lease && lease.tab !== tab && lease.until > now) return false;
+      if (lease && lease.tab !== tab && lease.until > now && !(news && lease.waiting)) {
+        return false;
+      }
       storage.setItem(LEASE, JSON.stringify({ tab, until: now + LEASE_MS }));
     } catch {
       // no lease to be had: send anyway, the key keeps it once
     }
     return true;
+  }
+
+  // No answer: this tab keeps the lease while it waits to try again (the other tabs' storage
+  // news does not set them sending in turn), but says it is only waiting.
+  function waitWithLease() {
+    try {
+      const lease = JSON.parse(storage.getItem(LEASE) || "null");
+      if (lease && lease.tab === tab) {
+        storage.setItem(LEASE, JSON.stringify({ ...lease, waiting: true }));
+      }
+    } catch {
+      // nothing held
+    }
   }
 
   function releaseLease() {
@@ -245,7 +264,7 @@
     }
   }
 
-  async function pump() {
+  async function pump(news = false) {
     clearTimeout(timer);
     timer = null;
     if (sending) return;
@@ -254,10 +273,12 @@
       releaseLease();
       return;
     }
-    if (!takeLease()) {
-      later(LEASE_MS / 2); // another tab is sending
+    if (!takeLease(news)) {
+      waitingForLease = true; // another tab is sending: this one goes once it lets go
+      later(LEASE_MS / 2);
       return;
     }
+    waitingForLease = false;
     if (head.follows) {
       // Whatever came before it is settled: it goes against the version this page has seen.
       const shown = document.querySelector('form[data-outbox] input[name="version"]');
@@ -294,6 +315,7 @@
     }
     if (!response || !answer) {
       unreachable = true;
+      waitWithLease();
       const first = onScreen.get(head.key);
       if (first) {
         onScreen.delete(head.key);
@@ -610,6 +632,10 @@
   }
 
   window.addEventListener("storage", (event) => {
+    if (event.key === LEASE) {
+      if (event.newValue === null && waitingForLease) pump(); // the sender let go
+      return;
+    }
     if (event.key === ACKED) {
       if (behind()) settle(null);
       return;
@@ -626,7 +652,7 @@
   window.addEventListener("online", () => {
     wait = FIRST_WAIT_MS;
     render();
-    pump();
+    pump(true);
   });
   window.addEventListener("offline", render);
   document.addEventListener("visibilitychange", () => {
@@ -657,6 +683,6 @@
     settle(null);
   } else {
     render();
-    pump();
+    pump(true);
   }
 })();

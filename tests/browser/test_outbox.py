@@ -127,6 +127,36 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     second.close()
 
 
+def test_a_tab_waiting_to_retry_does_not_keep_another_tab_from_sending_once_online(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """The phone is back online: the hand goes at once from whichever tab can send it, not
+    20 s later because the tab it was typed in is waiting out its retry, asleep."""
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    second = context.new_page()
+    second.goto(f"{live_server}/games/{game['id']}")
+    context.set_offline(True)
+    enter(phone, "Ann", 12)  # its first try fails at once: it waits to try again
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    # The scorer switches tabs: the first one falls asleep in its wait (as a phone's browser
+    # freezes a tab out of sight), running nothing, not even the news that the network is back.
+    first_tab = context.new_cdp_session(page)
+    first_tab.send("Debugger.enable")
+    first_tab.send("Debugger.pause")
+    expect(waiting(second)).to_have_count(1)
+    try:
+        context.set_offline(False)
+        second.bring_to_front()
+        expect(second.locator("#board .sheet-hand")).to_have_count(1, timeout=SENT)
+        expect(waiting(second)).to_have_count(0)
+        assert server_hands(live_server, game)[0] == [(1, "Ann", {"Ann": 0, "Bob": 12})]
+    finally:
+        first_tab.send("Debugger.resume")
+    second.close()
+
+
 def test_a_lost_answer_records_the_hand_once_and_a_correction_and_an_undo_wait_too(
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
