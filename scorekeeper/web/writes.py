@@ -117,8 +117,10 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
             return view(**values)
         db = get_db()
         try:
-            with write_transaction(db):
-                earlier = store.request_key_row(db, key.key)
+            with write_transaction(db) as writing:
+                # Read on the write connection: the first try of this request may still be in
+                # the open shared commit (store/connection.py), which no other connection sees.
+                earlier = store.request_key_row(writing, key.key)
                 if earlier is not None:
                     return replay(earlier, key)
                 response = make_response(view(**values))
