@@ -86,9 +86,12 @@ def init_app(app: Flask) -> None:
 
 def chosen_language() -> str | None:
     """The language the reader picked: this address's `?lang=`, else their cookie."""
-    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
-        if asked in LANGUAGES:
-            return asked
+    # Most requests carry neither a query nor a cookie: nothing to parse then.
+    environ = request.environ
+    if environ.get("QUERY_STRING") and (asked := request.args.get("lang")) in LANGUAGES:
+        return asked
+    if environ.get("HTTP_COOKIE") and (kept := request.cookies.get(COOKIE)) in LANGUAGES:
+        return kept
     return None
 
 
@@ -347,9 +350,9 @@ def remember_choice(response: Response) -> Response:
     ):
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     if response.mimetype in ("text/html", "application/json"):
-        response.vary.add("Accept-Language")
-        if not request.path.startswith(API_PREFIX):
-            response.vary.add("Cookie")
+        # One update of the header (each add parses and writes it again).
+        api = request.path.startswith(API_PREFIX)
+        response.vary.update(("Accept-Language",) if api else ("Accept-Language", "Cookie"))
     return response
 
 
