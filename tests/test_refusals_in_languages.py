@@ -165,5 +165,5 @@ def test_a_play_sent_to_a_game_not_scored_play_by_play_names_the_game_in_the_rea
     assert [response.json["error"] for response in said if response.json] == [
         "Block Dominoes does not take plays one at a time",
         "Dominó de bloqueo no se anota jugada a jugada",
-        "Dominó bloqueado não é anotado jogada a jogada",
+        "Dominó bloqueado não se marca jogada a jogada",
     ]
