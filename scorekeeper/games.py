@@ -624,7 +624,8 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
     def enter(tx: Connection, game: Game) -> Changed:
         if not game.ruleset.live_plays:
             raise RuleError(
-                say("%(game)s does not take plays one at a time", game=game.ruleset.name), "plays"
+                say("%(game)s does not take plays one at a time", game=Message(game.ruleset.name)),
+                "plays",
             )
         if game.finished:
             raise Conflict(say("This game is over (%(result)s).", result=game.status.explanation))
