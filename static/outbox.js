@@ -60,7 +60,9 @@
   let timer = null;
   let sending = null; // the key on its way
   let unreachable = false;
-  let typed = false; // something typed in a form since its last Save: never thrown away
+  // Something typed in a form since its last Save, never thrown away: so is an entry the
+  // server drew again with the reason it was refused, until the scorer saves it again.
+  let typed = Boolean(document.querySelector("#entry .field-error, #entry .flash-error"));
   // The waiting changes this page has shown. Chromium also tells a page the storage writes
   // the page before it in the same tab made, late, once the new page is listening: the
   // change a refused Save dropped just before its plain form went, the one acknowledged
@@ -93,6 +95,14 @@
 
   function put(item) {
     storage.setItem(item.slot, JSON.stringify(item)); // throws when the storage is full
+  }
+
+  // A new change, kept after the lease is taken: another tab hears of the lease before it
+  // hears of the change (one tab's storage writes reach the others in order), so it leaves
+  // the change to this tab instead of sending it at the same moment.
+  function keep(item) {
+    takeLease();
+    put(item);
   }
 
   function drop(item) {
@@ -162,7 +172,7 @@
       tries: 0,
     };
     try {
-      put(item);
+      keep(item);
     } catch {
       plainly(form, submitter); // the phone cannot keep it: the plain form, as without script
       return;
@@ -428,7 +438,7 @@
   function asNextHand(key) {
     const item = load().find((one) => one.key === key);
     if (!item || !item.refused) return;
-    put({
+    keep({
       ...item, // in its place in the order
       key: randomKey(), // a new request: the refused one stays refused
       body: withVersion(item.body, item.refused.version),

@@ -219,13 +219,15 @@ def test_the_timer_counts_down_and_the_projector_follows_a_hand_by_itself(
     assert status == 201
     page = phone.page
 
-    page.clock.install()  # the clock runs as ever until the test stops it
+    page.clock.install()
+    clock_stopped_now(page)
     phone.go(f"/leagues/{league['slug']}/nights/1")
     expect(page.locator(".night-timer time")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d) left$"))
     status, _ = call("POST", f"{api}/1/rounds/1/call-time", None, as_league)
     assert status == 200
     # The board updates by itself within 2 s of the page's time, and the clock's next tick
-    # says time is up; each table says its hand in play is the last.
+    # says time is up; each table says its hand in play is the last. (The page's clock is
+    # first brought to the present: time was called after it stopped.)
     clock_stopped_now(page)
     page.clock.run_for(LIVE_WITHIN_MS)
     expect(page.locator(".table-state")).to_have_text(

@@ -323,3 +323,32 @@ def test_a_page_drawn_after_a_save_is_not_drawn_again_by_the_news_of_the_page_be
     expect(confirmed(page)).to_have_count(1)
     assert page.evaluate(LATE_NEWS, [game["id"], change]) is None
     assert phone.totals() == {"Ann": 9, "Bob": 0}
+
+
+def test_a_refused_hand_stays_on_screen_when_another_tab_saves_one(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """The sheet follows the other tab; the refused hand and its sentence stay where they are."""
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    phone.tap_text("Ann", within="#hand-form")
+    phone.save()  # who went out, but not the other player's pips: refused
+    error = page.locator("#entry .field-error, #entry .flash-error").first
+    expect(error).to_be_visible()
+
+    second = Phone(context.new_page(), live_server)
+    second.go(f"/games/{game['id']}")
+    second.tap_text("Bob", within="#hand-form")
+    second.type('#hand-form input[name="pips-0"]', "4")
+    second.save()
+    expect(confirmed(second.page)).to_have_count(1)
+
+    expect(confirmed(page)).to_have_count(1)  # the first tab's sheet is the server's again
+    expect(error).to_be_visible()
+    expect(page.locator('#hand-form input[name="domino"][value="Ann"]')).to_be_checked()
+    assert phone.totals() == {"Ann": 0, "Bob": 4}  # Bob went out: Ann's 4 pips are his
+    # Nothing kept on the phone: the refused hand was never a change to send, in either tab.
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(second.page.locator("#outbox")).to_be_hidden()
+    second.page.close()
