@@ -206,7 +206,9 @@ MODULE_SECONDS = {
     "test_crash.py": 4,
     "test_idempotency_restart.py": 4,
     "test_cli.py": 4,
+    "test_concurrency.py": 4,
     "test_disk_full.py": 3,
+    "test_share.py": 3,
 }
 BROWSER_TEST_SECONDS = 2.0  # a browser test of a module not listed above
 TEST_SECONDS = 0.1  # any other test of a module not listed
