@@ -33,7 +33,7 @@ from scorekeeper.rules.base import (
     time_called,
 )
 from scorekeeper.store import Connection, write_transaction
-from scorekeeper.words import Message, say, say_n
+from scorekeeper.words import Message, explanation_json, say, say_n
 
 NAME_LIMIT = 40
 NO_SUCH_GAME = say("There is no game with that link. Check the address.")
@@ -256,9 +256,7 @@ def game_of(row: store.GameRow) -> Game:
         PlayedHand(
             number=h.number,
             entry=h.entry,
-            result=HandResult(
-                scores=h.scores, explanation=explanation_of(h.explanation), steps=h.steps
-            ),
+            result=HandResult(scores=h.scores, explanation=h.explanation, steps=h.steps),
             dealer=h.dealer,
             entered_at=h.entered_at,
         )
@@ -750,7 +748,7 @@ def stored_hand(hand: PlayedHand) -> store.HandRow:
         hand.number,
         hand.entry,
         dict(result.scores),
-        explanation_json(result.explanation),
+        result.explanation,
         tuple(dict(step) for step in result.steps),
         hand.dealer,
         hand.entered_at,
@@ -775,22 +773,8 @@ def logged_result(scored: HandResult) -> dict[str, Any]:
     """What a log line keeps of a whole hand: its scores and their explanation."""
     return {
         "scores": dict(scored.scores),
-        "explanation": list(explanation_json(scored.explanation)),
+        "explanation": explanation_json(scored.explanation),
     }
-
-
-def explanation_json(lines: Sequence[Sentence]) -> tuple[Any, ...]:
-    """An explanation as it is stored: each Message as its id and values, so that it can be
-    said in any language later (an English str, from before Messages, as it is)."""
-    return tuple(line.as_json() if isinstance(line, Message) else line for line in lines)
-
-
-def explanation_of(stored: Sequence[Any]) -> tuple[Sentence, ...]:
-    """A hand's explanation as stored, read back on every view: Messages, or the English of
-    a line stored before them (a hand that no longer scores as it did when m008 ran)."""
-    return tuple(
-        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
-    )
 
 
 def logged_sentence(line: Any) -> Sentence:
@@ -812,7 +796,7 @@ def explain_again(tx: Connection, game: Game) -> None:
     against the entries before this)."""
     for hand in game.hands:
         again = score(game, hand.entry, hand.number, strict=False)
-        store.set_explanation(tx, game.id, hand.number, explanation_json(again.explanation))
+        store.set_explanation(tx, game.id, hand.number, again.explanation)
 
 
 # --- the JSON face -------------------------------------------------------------------

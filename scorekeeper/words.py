@@ -17,7 +17,7 @@ written as it is).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +75,26 @@ def stored_value(value: Any) -> str | int:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < LARGEST:
         return value
     raise ValueError("a stored message's value is neither text nor a whole number")
+
+
+# A line of an explanation: a Message, said in the reader's language where the page or the
+# JSON is made. A plain str is English only; it is still accepted while the rules modules move
+# to Messages, and it is what an explanation stored before Messages says (see store m008).
+Sentence = Message | str
+
+
+def explanation_json(lines: Iterable[Sentence]) -> list[Any]:
+    """An explanation as it is stored: each Message as its id and values, so that it can be
+    said in any language later (an English str, from before Messages, as it is)."""
+    return [line.as_json() if isinstance(line, Message) else line for line in lines]
+
+
+def explanation_of(stored: Iterable[Any]) -> tuple[Sentence, ...]:
+    """An explanation as stored, read back: Messages, or the English of a line stored before
+    them (a hand that no longer scores as it did when m008 ran)."""
+    return tuple(
+        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
+    )
 
 
 def say(text: str, **values: Value) -> Message:

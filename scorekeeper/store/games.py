@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.store.connection import Connection
-from scorekeeper.store.encoding import dumps, insert, loads, now
+from scorekeeper.store.encoding import (
+    dumps,
+    explanation,
+    explanation_text,
+    insert,
+    loads,
+    now,
+)
+from scorekeeper.words import Sentence
 
 
 @dataclass(frozen=True)
@@ -20,7 +28,7 @@ class HandRow:
     number: int
     entry: Any
     scores: dict[str, int]
-    explanation: tuple[Any, ...]  # JSON: each line a Message's id and values (or, older, English)
+    explanation: tuple[Sentence, ...]
     steps: tuple[dict[str, int], ...]
     dealer: str
     entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered ("" while unsaved)
@@ -65,6 +73,7 @@ class GameRow:
 
 # One statement for the whole game: SQLite gathers the hands, plays and match games as
 # JSON (entries and scores embedded as they are stored), decoded in Python in one go.
+# An explanation comes as its text, decoded once for all reads (`encoding.explanation`).
 GAME_SQL = """
 select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.version,
   g.token_hash, g.league_id, (select slug from leagues where id = g.league_id),
@@ -72,7 +81,7 @@ select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.ve
   g.time_called_at,
   json_object(
     'hands', (select json_group_array(json_array(number, json(entry), json(scores),
-      json(explanation), json(coalesce(steps, '[]')), dealer, created_at))
+      explanation, json(coalesce(steps, '[]')), dealer, created_at))
       from hands where game_id = g.id),
     'plays', (select json_group_array(json_array(hand_number, seq, json(play)))
       from plays where game_id = g.id),
@@ -96,8 +105,8 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
     hands = tuple(
         sorted(
             (
-                HandRow(number, entry, scores, tuple(explanation), tuple(steps), dealer, at)
-                for number, entry, scores, explanation, steps, dealer, at in parts["hands"]
+                HandRow(number, entry, scores, explanation(said), tuple(steps), dealer, at)
+                for number, entry, scores, said, steps, dealer, at in parts["hands"]
             ),
             key=lambda hand: hand.number,
         )
@@ -222,13 +231,11 @@ def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
     )
 
 
-def set_explanation(
-    db: Connection, game_id: str, number: int, explanation: tuple[Any, ...]
-) -> None:
+def set_explanation(db: Connection, game_id: str, number: int, lines: tuple[Sentence, ...]) -> None:
     """A hand's explanation written anew, nothing else of it (an imported hand, explained)."""
     db.execute(
         "update hands set explanation = ? where game_id = ? and number = ?",
-        [dumps(list(explanation)), game_id, number],
+        [explanation_text(lines), game_id, number],
     )
 
 
@@ -237,7 +244,7 @@ def hand_columns(hand: HandRow) -> dict[str, Any]:
         "number": hand.number,
         "entry": dumps(hand.entry),
         "scores": dumps(hand.scores),
-        "explanation": dumps(list(hand.explanation)),
+        "explanation": explanation_text(hand.explanation),
         "steps": dumps(list(hand.steps)),
         "dealer": hand.dealer,
     }
