@@ -13,7 +13,7 @@ from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import reader_words, translate
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
@@ -127,7 +127,7 @@ def if_match() -> int | None:
 
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
-    response = jsonify(in_words(body, translate))  # explanations in the reader's language
+    response = jsonify(in_words(body, reader_words()))  # explanations in the reader's language
     response.status_code = status
     if "version" in body:
         response.headers["ETag"] = f'"{body["version"]}"'

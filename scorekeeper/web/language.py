@@ -26,6 +26,8 @@ and `| translate`, and their `_()` / `ngettext()` write numbers the same way.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -128,20 +130,29 @@ def reader() -> Locale:
 
 
 LARGEST_FORMATTED = 10**15
+# Numbers written and kept, by value, pattern and locale: Babel takes about 40 µs for one
+# (a hand POST's answer names four), and a club's scores are a few hundred numbers.
+NUMBERS_KEPT = 4096
 
 
-def number(value: Any, pattern: str | None = None) -> str:
-    """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is.
+def number(value: Any, pattern: str | None = None, locale: Locale | None = None) -> str:
+    """A number as the reader (or `locale`) writes it (12,345.5 or 12.345,5); anything else as
+    it is.
 
     `pattern` is Babel's (CLDR's): "#,##0.#" one decimal at most, "#,##0.0" always one.
     """
     if isinstance(value, int | float) and not isinstance(value, bool):
         if abs(value) < LARGEST_FORMATTED:
-            return babel.numbers.format_decimal(value, pattern, locale=reader())
+            return written_number(value, pattern, locale or reader())
         # Beyond any score, for instance a hand number of 10**25 typed into an address and
         # named in its refusal: Babel's decimal arithmetic cannot quantize it, so plain digits.
         return str(value)
     return str(value)
+
+
+@functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)  # typed: 1 and 1.0 are written apart
+def written_number(value: int | float, pattern: str | None, locale: Locale) -> str:
+    return babel.numbers.format_decimal(value, pattern, locale=locale)
 
 
 def percent(value: float) -> str:
@@ -166,14 +177,27 @@ def translate(message: Message | str, /, **values: Any) -> str:
     """`message` in the reader's language: a Message, or an English sentence and its values."""
     if isinstance(message, str):
         message = Message(message, values)
+    return reader_words()(message)
+
+
+def reader_words() -> Callable[[Message], str]:
+    """What says a Message in the reader's language: for an answer naming many, the reader's
+    catalog and locale are looked up once, not for each (`in_words(body, reader_words())`)."""
     translations = get_translations()
+    locale = reader()
 
     def choose(singular: str, plural: str | None, count: int | None) -> str:
         if plural is None:
             return str(translations.ugettext(singular))
         return str(translations.ungettext(singular, plural, count or 0))
 
-    return render(message, choose, number)
+    def written(value: Any) -> str:
+        return number(value, locale=locale)
+
+    def said(message: Message) -> str:
+        return render(message, choose, written)
+
+    return said
 
 
 def tell(message: Message | str, category: str) -> None:
