@@ -131,10 +131,14 @@ def render(message: Message, choose: Any, number: Any = str) -> str:
 def in_words(value: Any, say: Callable[[Message], str] = str) -> Any:
     """A JSON body with every Message in it said by `say` (the reader's language where the
     answer is made; English by default): lists and objects walked, everything else as it is."""
+    # Plain values first, then the concrete types: an answer is mostly numbers and names, and
+    # the Mapping check (an abstract class's) costs several times a concrete one.
+    if value is None or isinstance(value, str | int | float):
+        return value
     if isinstance(value, Message):
         return say(value)
-    if isinstance(value, Mapping):
-        return {key: in_words(item, say) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [in_words(item, say) for item in value]
+    if isinstance(value, dict | Mapping):
+        return {key: in_words(item, say) for key, item in value.items()}
     return value

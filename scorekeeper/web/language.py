@@ -43,6 +43,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
 
 # What `?lang=` and the cookie hold → the catalog's locale; in the order the switch shows them.
@@ -312,9 +313,9 @@ def remember_choice(response: Response) -> Response:
     ):
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     if response.mimetype in ("text/html", "application/json"):
-        response.vary.add("Accept-Language")
+        add_vary(response, "Accept-Language")
         if not request.path.startswith(API_PREFIX):
-            response.vary.add("Cookie")
+            add_vary(response, "Cookie")
     return response
 
 
