@@ -47,10 +47,10 @@ def gzipped(body: bytes, mimetype: str) -> bytes | None:
 
 def compress_response(response: Response) -> Response:
     """After a view: gzip what it sent as it is, if the phone accepts gzip."""
-    if response.direct_passthrough or "Content-Encoding" in response.headers:
+    if response.direct_passthrough or response.mimetype not in COMPRESSIBLE:
         return response
     body = response.get_data()
-    if len(body) < SMALLEST or response.mimetype not in COMPRESSIBLE:
+    if len(body) < SMALLEST or "Content-Encoding" in response.headers:
         return response
     add_vary(response, VARY)
     if accepts_gzip():

@@ -305,7 +305,8 @@ def page_address() -> str:
 
 def remember_choice(response: Response) -> Response:
     """Keep `?lang=`'s choice in a cookie; pages differ by language, so caches must know."""
-    asked = request.args.get("lang")
+    # Most requests have no query string: no arguments parsed to find that out.
+    asked = request.args.get("lang") if request.query_string else None
     if (
         asked in LANGUAGES
         and not request.path.startswith(API_PREFIX)

@@ -194,7 +194,13 @@ def replay(row: dict[str, Any], key: RequestKey) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Wrap every view; the wrapper lets reads and read-only POSTs straight through."""
+    """Wrap every view that takes a write; read-only POSTs and views that only read are left
+    as they are (the wrapper would let them straight through, at a cost on every poll)."""
+    writable = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if WRITE_METHODS & (rule.methods or set())
+    }
     for endpoint, view in list(app.view_functions.items()):
-        if endpoint != "static" and not is_read_only(view):
+        if endpoint in writable and not is_read_only(view):
             app.view_functions[endpoint] = once(view)
