@@ -102,6 +102,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web.history import bp as history_bp
     from scorekeeper.web.leagues import bp as leagues_bp
     from scorekeeper.web.nights import bp as nights_bp
+    from scorekeeper.web.nights import screens as night_screens
     from scorekeeper.web.pages import HAND_FORM_VIEWS
     from scorekeeper.web.pages import bp as pages_bp
     from scorekeeper.web.plays import bp as plays_bp
@@ -116,6 +117,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     compression.init_app(app)
     share.init_app(app)
+    night_screens.init_app(app)
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
     for view in HAND_FORM_VIEWS:

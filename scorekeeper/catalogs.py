@@ -2,7 +2,8 @@
 
 Each engineer's area has its own file, so nobody edits another's catalog:
 `scorekeeper/translations/<language>/LC_MESSAGES/<area>.po`, areas `pages` (templates, page
-code, scripts' words), `errors`, `rules`, `tricks`. The app reads one `messages.mo` per
+code, scripts' words), `errors`, `rules`, `tricks`, `offline` and `terminal` (the CLI's help and
+Click's own sentences, which Click says with the standard library's gettext: scorekeeper.cli). The app reads one `messages.mo` per
 language: every area's .po merged. A message id in two areas must be translated the same in
 both, or the compile fails with a sentence naming them.
 
@@ -46,7 +47,7 @@ from babel.util import pathmatch
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("es", "pt_BR")  # English is the message ids themselves
-AREAS = ("pages", "errors", "rules", "tricks", "offline")
+AREAS = ("pages", "errors", "rules", "tricks", "offline", "terminal")
 DOMAIN = "messages"  # what the app loads: the areas merged
 # gettext's keywords, the words of scorekeeper.words (say(id, **values), say_n(singular, plural,
 # n)) and the templates' words for scripts.
@@ -60,6 +61,7 @@ KEYWORDS = {
     "say_n": (1, 2),
     "script_word": None,  # templates' words for scripts (scorekeeper.web.language)
     "script_plural": (1, 2),
+    "N_": None,  # the CLI's help, translated when click shows it (scorekeeper.cli)
 }
 MAPPING = TRANSLATIONS.parent.parent / "babel.cfg"  # which extractor reads which files
 
@@ -217,20 +219,21 @@ def update(area: str, paths: Sequence[str], root: Path = TRANSLATIONS) -> list[P
 
 
 def others_ids(language_dir: Path, area: str) -> set[object]:
-    """The message ids other areas' catalogs already hold: a file two engineers share (a raise
-    in a page module, say) gives its sentence to the area that translated it first."""
+    """The message ids (with their contexts: one word, two meanings) other areas' catalogs
+    already hold: a file two engineers share (a raise in a page module, say) gives its
+    sentence to the area that translated it first."""
     ids: set[object] = set()
     for path in area_files(language_dir):
         if path.stem != area:
             with path.open("rb") as file:
-                ids.update(message.id for message in read_po(file) if message.id)
+                ids.update((message.id, message.context) for message in read_po(file) if message.id)
     return ids
 
 
 def without(template: Catalog, ids: set[object]) -> Catalog:
     kept = Catalog(domain=template.domain)
     for message in template:
-        if message.id and message.id not in ids:
+        if message.id and (message.id, message.context) not in ids:
             kept[message.id] = message
     return kept
 

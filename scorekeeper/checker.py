@@ -53,7 +53,7 @@ def check(body: Mapping[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = {"set": set_name, "count": count, "points": points}
     if body.get("claimed") is None:
         return {**answer, "explanation": explain(count, points, None, game)}
-    claimed = whole_number(body["claimed"], "claimed", "the points claimed")
+    claimed = whole_number(body["claimed"], "claimed", say("the points claimed"))
     return {
         **answer,
         "claimed": claimed,

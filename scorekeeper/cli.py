@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gettext
 import io
 import os
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 import qrcode
@@ -20,11 +23,114 @@ from scorekeeper.words import Message, render, say, say_n
 
 CONNECTION_LIMIT = 1000
 
-DATABASE_OPTION = click.option(
+
+def N_(english: str) -> str:  # gettext's usual name, which the extraction looks for
+    """Marks help that click keeps in English until it shows it (see `InTerminalWords`)."""
+    return english
+
+
+class InTerminalWords:
+    """An attribute click writes help with — a command's or option's help, a metavar — kept
+    in English and read in the terminal's language.
+
+    Click takes help when this module is imported, before anyone knows who will read it; the
+    words are chosen when click shows them, with the same gettext as Click's own sentences
+    (see `terminal_language`)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.english = f"_{name}_in_english"
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        english = getattr(instance, self.english, None)
+        return gettext.gettext(english) if english else english
+
+    def __set__(self, instance: object, english: str | None) -> None:
+        setattr(instance, self.english, english)
+
+
+class Command(click.Command):
+    help = InTerminalWords()
+    options_metavar = InTerminalWords()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("options_metavar", N_("[OPTIONS]"))  # click's own, untranslated
+        super().__init__(*args, **kwargs)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # Click makes --help once per command, with its help in the first reader's language.
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = gettext.gettext("Show this message and exit.")
+        return option
+
+
+class Group(Command, click.Group):
+    """The `scorekeeper` command: everything it prints in the terminal's language."""
+
+    command_class = Command
+    subcommand_metavar = InTerminalWords()
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with terminal_language():
+            return super().main(*args, **kwargs)
+
+
+class Option(click.Option):
+    help = InTerminalWords()
+    metavar = InTerminalWords()
+
+
+class Argument(click.Argument):
+    metavar = InTerminalWords()
+
+
+class FilePath(click.Path):
+    """A file's path, which click's refusals call a "file" (or a "path", a "directory")."""
+
+    name = InTerminalWords()
+
+
+@contextmanager
+def terminal_language() -> Iterator[None]:
+    """Click says its own sentences ("Usage:", "Error: No such option") with the standard
+    library's gettext in the global domain, "messages" — our catalogs' domain, which holds
+    Click's sentences translated (the `click` area) — in the language the environment names.
+    Point that domain at our catalogs and, for the command's length, name the language
+    `terminal_locale` chose in LANGUAGE, the variable gettext reads first: Click's words,
+    the help and our sentences are then in one language."""
+    catalogs.compile_stale()
+    gettext.bindtextdomain(catalogs.DOMAIN, str(catalogs.TRANSLATIONS))
+    gettext.textdomain(catalogs.DOMAIN)
+    before = os.environ.get("LANGUAGE")
+    os.environ["LANGUAGE"] = str(terminal_locale())
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["LANGUAGE"]
+        else:
+            os.environ["LANGUAGE"] = before
+
+
+Decorated = TypeVar("Decorated", bound=Callable[..., Any])
+
+
+def option(*names: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
+    return click.option(*names, cls=Option, **attrs)
+
+
+def argument(name: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
+    return click.argument(name, cls=Argument, **attrs)
+
+
+DATABASE_OPTION = option(
     "--database",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FilePath(dir_okay=False, path_type=Path),
     default=None,
-    help="The SQLite file (default: instance/scorekeeper.sqlite3).",
+    metavar=N_("FILE"),
+    help=N_("The SQLite file (default: instance/scorekeeper.sqlite3)."),
 )
 
 
@@ -96,25 +202,51 @@ class Refused(click.ClickException):
         click.echo(said(say("Error: %(message)s", message=self.message)), file=file, err=True)
 
 
-@click.group()
+@click.group(
+    cls=Group,
+    help=N_("Scorekeeper: score domino games at a real table."),
+    subcommand_metavar=N_("COMMAND [ARGS]..."),
+)
 def main() -> None:
-    """Scorekeeper: score domino games at a real table."""
+    pass
 
 
-@main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
-@click.option(
+@main.command(help=N_("Serve the app on the local network with a production server (waitress)."))
+@option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    metavar=N_("ADDRESS"),
+    help=N_("Address to listen on."),
+)
+@option(
+    "--port",
+    default=5000,
+    show_default=True,
+    type=int,
+    metavar=N_("NUMBER"),
+    help=N_("Port to listen on."),
+)
+@option(
+    "--threads",
+    default=8,
+    show_default=True,
+    type=int,
+    metavar=N_("NUMBER"),
+    help=N_("Worker threads."),
+)
+@option(
     "--public-url",
     default=None,
-    help="The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it.",
+    metavar="URL",
+    help=N_(
+        "The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it."
+    ),
 )
 @DATABASE_OPTION
 def serve(
     host: str, port: int, threads: int, public_url: str | None, database: Path | None
 ) -> None:
-    """Serve the app on the local network with a production server (waitress)."""
     from waitress import serve as waitress_serve
 
     app = create_app(app_config(database))
@@ -177,19 +309,19 @@ def where_to_open_said(public_url: str | None, host: str, port: int) -> list[Mes
     ]
 
 
-@main.command("init-db")
+@main.command("init-db", help=N_("Create the database file and bring its schema up to date."))
 @DATABASE_OPTION
 def init_db(database: Path | None) -> None:
-    """Create the database file and bring its schema up to date."""
     app = create_app(app_config(database))
     echo(say("Database ready: %(database)s", database=app.config["DATABASE"]))
 
 
-@main.command()
-@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+@main.command(
+    help=N_("Copy the database to TARGET with SQLite's online backup (safe while serving).")
+)
+@argument("target", type=FilePath(dir_okay=False, path_type=Path), metavar=N_("TARGET"))
 @DATABASE_OPTION
 def backup(target: Path, database: Path | None) -> None:
-    """Copy the database to TARGET with SQLite's online backup (safe while serving)."""
     app = create_app(app_config(database))
     try:
         store.backup(app.config["DATABASE"], target)
@@ -205,17 +337,22 @@ def backup(target: Path, database: Path | None) -> None:
     )
 
 
-@main.command("export")
-@click.option("--game", "game_id", help="The id of the game to export.")
-@click.option(
-    "--league", "league_slug", help="The short name of the league to export, with every game in it."
+@main.command(
+    "export",
+    help=N_("Write a game or a whole league to TARGET as JSON, to import into another instance."),
 )
-@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+@option("--game", "game_id", metavar="ID", help=N_("The id of the game to export."))
+@option(
+    "--league",
+    "league_slug",
+    metavar=N_("SLUG"),
+    help=N_("The short name of the league to export, with every game in it."),
+)
+@argument("target", type=FilePath(dir_okay=False, path_type=Path), metavar=N_("TARGET"))
 @DATABASE_OPTION
 def export_command(
     game_id: str | None, league_slug: str | None, target: Path, database: Path | None
 ) -> None:
-    """Write a game or a whole league to TARGET as JSON, to import into another instance."""
     import json
 
     from scorekeeper import transfer
@@ -246,11 +383,16 @@ def export_command(
     )
 
 
-@main.command("import")
-@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@main.command(
+    "import", help=N_("Add the games and leagues of an export to this database (all or nothing).")
+)
+@argument(
+    "source",
+    type=FilePath(exists=True, dir_okay=False, path_type=Path),
+    metavar=N_("SOURCE"),
+)
 @DATABASE_OPTION
 def import_command(source: Path, database: Path | None) -> None:
-    """Add the games and leagues of an export to this database (all or nothing)."""
     import json
 
     from scorekeeper import transfer

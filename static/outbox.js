@@ -61,6 +61,12 @@
   let sending = null; // the key on its way
   let unreachable = false;
   let typed = false; // something typed in a form since its last Save: never thrown away
+  // The waiting changes this page has shown. Chromium also tells a page the storage writes
+  // the page before it in the same tab made, late, once the new page is listening: the
+  // change a refused Save dropped just before its plain form went, the one acknowledged
+  // just before a reload. Such a removal is no news of another tab, and drawing the page
+  // anew on it would take the refusal's sentence away, or reload a page just loaded.
+  const shownSlots = new Set();
 
   function randomKey() {
     // crypto.randomUUID needs HTTPS; a club's laptop serves plain HTTP.
@@ -463,6 +469,7 @@
 
   function render() {
     const items = load();
+    items.forEach((item) => shownSlots.add(item.slot));
     box.hidden = items.length === 0;
     banner.hidden = items.length === 0;
     const anyRefused = items.some((item) => item.refused);
@@ -599,8 +606,8 @@
     }
     if (event.key !== null && !event.key.startsWith(PREFIX)) return;
     const items = load();
-    if (!items.length && event.oldValue && event.newValue === null) {
-      settle(null); // another tab sent the last of them
+    if (!items.length && event.newValue === null && shownSlots.has(event.key)) {
+      settle(null); // another tab sent the last of those shown here
     } else {
       render();
       pump();

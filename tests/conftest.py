@@ -230,3 +230,12 @@ class Api:
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
+
+
+@pytest.fixture
+def plain_forms(app: Flask) -> Flask:
+    """The app as the page tests post to it (`pytestmark = pytest.mark.usefixtures(
+    "plain_forms")`): forms sent without a CSRF token, as a phone with script off that never
+    fetched the form would, and no write allowance to run out of."""
+    app.config.update(WTF_CSRF_ENABLED=False, RATE_LIMIT_BURST=0)
+    return app

@@ -14,7 +14,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,9 @@ PLAYERS = ["Ann", "Bob"]
 class HandStream(threading.Thread):
     """Posts hands to one game as fast as the server takes them, remembering each one acknowledged."""
 
-    def __init__(self, base: str, game_id: str, token: str, first: int) -> None:
+    def __init__(
+        self, base: str, game_id: str, token: str, first: int, heard: threading.Condition
+    ) -> None:
         super().__init__(daemon=True)
         self.url = f"{base}/api/games/{game_id}/hands"
         self.headers = {"X-Scorer-Token": token}
@@ -39,8 +40,16 @@ class HandStream(threading.Thread):
         self.acknowledged: dict[int, dict[str, Any]] = {}  # hand number -> entry
         self.unexpected: list[tuple[int, Any]] = []
         self.stop = threading.Event()
+        self.heard = heard  # notified at each acknowledgement, and when the stream ends
 
     def run(self) -> None:
+        try:
+            self.send()
+        finally:
+            with self.heard:
+                self.heard.notify_all()
+
+    def send(self) -> None:
         n = self.first
         while not self.stop.is_set():
             entry = {"pips": {"Ann": 0, "Bob": n % 23 + 1}, "domino": "Ann"}
@@ -51,7 +60,9 @@ class HandStream(threading.Thread):
             if status != 201:
                 self.unexpected.append((status, body))
                 return
-            self.acknowledged[body["hand"]["number"]] = entry
+            with self.heard:
+                self.acknowledged[body["hand"]["number"]] = entry
+                self.heard.notify_all()
             n += 1
 
 
@@ -76,15 +87,17 @@ def stored_hands(base: str, game_id: str) -> dict[int, Any]:
     return {hand["number"]: hand["entry"] for hand in game["hands"]}
 
 
-def wait_for(condition: Any, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
+def wait_for_acknowledged(streams: list[HandStream], count: int, seconds: float = 60) -> None:
+    """Until the streams have `count` hands acknowledged between them, woken by each one
+    (no polling); a stream that stopped ends the wait at once."""
+    heard = streams[0].heard
 
+    def reached() -> bool:
+        return sum(len(s.acknowledged) for s in streams) >= count
 
-def wait_for_acknowledged(streams: list[HandStream], count: int) -> None:
-    wait_for(lambda: sum(len(s.acknowledged) for s in streams) >= count)
+    with heard:
+        heard.wait_for(lambda: reached() or not all(s.is_alive() for s in streams), seconds)
+        assert reached(), [s.unexpected for s in streams]
 
 
 def test_every_acknowledged_hand_survives_sigkill_mid_stream(disk_path: Path) -> None:
@@ -98,8 +111,9 @@ def test_every_acknowledged_hand_survives_sigkill_mid_stream(disk_path: Path) ->
             for game_id, hands in acknowledged.items():
                 stored = stored_hands(base, game_id)
                 assert all(stored[n] == entry for n, entry in hands.items()), "a hand was lost"
+            heard = threading.Condition()
             streams = [
-                HandStream(base, game_id, token, first=100 * round_)
+                HandStream(base, game_id, token, first=100 * round_, heard=heard)
                 for game_id, token in games.items()
             ]
             for stream in streams:
@@ -139,16 +153,16 @@ def test_a_backup_taken_mid_stream_is_whole_and_consistent(disk_path: Path) -> N
     database, copy = disk_path / "club.sqlite3", disk_path / "backup.sqlite3"
     with serving(database) as (base, _process):
         game_id, token = new_game(base)
-        stream = HandStream(base, game_id, token, first=0)
+        stream = HandStream(base, game_id, token, first=0, heard=threading.Condition())
         stream.start()
-        wait_for(lambda: len(stream.acknowledged) >= 10)
+        wait_for_acknowledged([stream], 10)
         before = dict(stream.acknowledged)
         subprocess.run(
             [sys.executable, "-m", "scorekeeper", "backup", str(copy), "--database", str(database)],
             check=True,
             capture_output=True,
         )
-        wait_for(lambda: len(stream.acknowledged) >= len(before) + 5)
+        wait_for_acknowledged([stream], len(before) + 5)
         stream.stop.set()
         stream.join(timeout=10)
         assert stream.unexpected == []

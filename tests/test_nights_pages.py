@@ -3,13 +3,17 @@ Save with nothing entered, a 5,000-character name, a stale button, a visitor's t
 
 from __future__ import annotations
 
+import gzip
 import re
 from html import escape
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import games
 from scorekeeper.nights.standings import Result, night_standings
+from scorekeeper.store import connect
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -117,6 +121,35 @@ def test_a_visitor_sees_the_night_but_cannot_run_it(night: Night, app: object) -
     assert len(re.findall(r'href="[^"]*/join/', cards)) == 2  # each table's scorer link
 
 
+def test_a_visitors_night_views_are_kept_per_language_and_sent_gzipped(
+    night: Night, app: object
+) -> None:
+    """Kept once per version for every visitor, the page, board and projector still come in
+    each reader's own language (never the copy another language asked for first), gzipped
+    for a phone that takes it, and a visitor gets no session cookie for reading them."""
+    night.post("/players", names=", ".join(NAMES))
+    night.post("/rounds", round="1")
+    visitor: FlaskClient = app.test_client()  # type: ignore[attr-defined]
+    for path in ("", "/board", "/screen", "/screen/board"):
+        english = visitor.get(night.url + path, headers={"Accept-Language": "en"})
+        spanish = visitor.get(night.url + path, headers={"Accept-Language": "es"})
+        portuguese = visitor.get(night.url + path, headers={"Accept-Language": "pt-BR"})
+        assert "Table 1" in english.get_data(as_text=True), path
+        assert "Mesa 1" in spanish.get_data(as_text=True), path
+        assert "Tabla" in spanish.get_data(as_text=True), path  # the standings
+        assert "Classificação" in portuguese.get_data(as_text=True), path
+        assert "Set-Cookie" not in english.headers, path
+        zipped = visitor.get(
+            night.url + path, headers={"Accept-Language": "es", "Accept-Encoding": "gzip"}
+        )
+        assert zipped.headers["Content-Encoding"] == "gzip", path
+        assert "Accept-Encoding" in zipped.headers["Vary"], path
+        assert gzip.decompress(zipped.get_data()) == spanish.get_data(), path
+    # The organiser's page is theirs alone: it carries the forms a visitor's never shows.
+    assert "<form" in night.client.get(night.url).get_data(as_text=True)
+    assert "<form" not in visitor.get(night.url).get_data(as_text=True)
+
+
 def test_the_live_board_changes_when_a_hand_is_entered(night: Night, app: object) -> None:
     night.post("/players", names=", ".join(NAMES))
     night.post("/rounds", round="1")
@@ -149,6 +182,28 @@ def test_the_live_board_changes_when_a_hand_is_entered(night: Night, app: object
     html = after.get_data(as_text=True)
     shown = f'{escape(sides[0])}</span> <span class="points">7<'
     assert shown in html
+
+
+def test_a_hand_written_by_another_connection_reaches_the_board(night: Night, app: Flask) -> None:
+    """The board's "has anything changed?" is kept while the file is unchanged: a hand
+    written by another connection to the file (another process, `scorekeeper import`)
+    is seen at the next poll all the same."""
+    night.post("/players", names=", ".join(NAMES))
+    night.post("/rounds", round="1")
+    table = night.api()["rounds"][0]["tables"][0]
+    visitor = app.test_client()
+    tag = visitor.get(night.url + "/board").headers["ETag"]
+    assert visitor.get(night.url + "/board", headers={"If-None-Match": tag}).status_code == 304
+    other = connect(app.config["DATABASE"])
+    try:
+        first, second = table["sides"]
+        entry = {"bidder": table["seats"][0], "bid": 5, "tricks": {first: 5, second: 2}}
+        games.record_hand(other, table["game_id"], entry, games.Writer(via="test"))
+    finally:
+        other.close()
+    after = visitor.get(night.url + "/board", headers={"If-None-Match": tag})
+    assert after.status_code == 200 and after.headers["ETag"] != tag
+    assert f'{escape(first)}</span> <span class="points">5<' in after.get_data(as_text=True)
 
 
 def test_new_night_form_refuses_bad_settings_with_a_sentence(night: Night) -> None:

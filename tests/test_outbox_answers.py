@@ -7,29 +7,16 @@ answers it relies on. The browser tests (tests/browser/test_outbox.py) show the 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
-
 JSON = {"Accept": "application/json"}
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": tmp_path / "x.db",
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "RATE_LIMIT_BURST": 0,
-        }
-    )
+pytestmark = pytest.mark.usefixtures("plain_forms")  # tests/conftest.py
 
 
 def scoring_phone(app: Flask, players: list[str]) -> tuple[FlaskClient, dict[str, Any]]:

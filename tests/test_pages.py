@@ -11,20 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import create_app
-
-
-@pytest.fixture
-def app(tmp_path: Any) -> Flask:
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": tmp_path / "x.db",
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "RATE_LIMIT_BURST": 0,
-        }
-    )
+pytestmark = pytest.mark.usefixtures("plain_forms")  # tests/conftest.py
 
 
 def start(client: FlaskClient, ruleset: str, players: list[str], **fields: str) -> str:

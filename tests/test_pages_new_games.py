@@ -13,8 +13,10 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import REGISTRY
 from scorekeeper.web.entry_forms import ENTRY_FORMS
-from tests.test_pages import app, hands, start  # noqa: F401 (app: the page tests' app, CSRF off)
+from tests.test_pages import hands, start
 from tests.words import english
+
+pytestmark = pytest.mark.usefixtures("plain_forms")  # tests/conftest.py
 
 EIGHT = ["Christopher", "Margaret", "María José", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

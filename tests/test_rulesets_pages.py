@@ -18,7 +18,9 @@ from scorekeeper.rules.eighty import EightyRuleset
 from scorekeeper.rules.moon import MoonRuleset
 from scorekeeper.rules.texas_42 import Texas42Ruleset
 from scorekeeper.web.entry_forms import ENTRY_FORMS
-from tests.test_pages import app, start  # noqa: F401 (app: the page tests' app, CSRF off)
+from tests.test_pages import start
+
+pytestmark = pytest.mark.usefixtures("plain_forms")  # tests/conftest.py
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.client
 import re
 import sqlite3
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -409,24 +408,25 @@ def test_two_hundred_watching_phones_leave_room_for_the_scorer(tmp_path: Path) -
         port = int(base.rsplit(":", 1)[1])
         phones = [http.client.HTTPConnection("127.0.0.1", port, timeout=5) for _ in range(200)]
 
-        def enter_hand() -> float:
-            started = time.monotonic()
+        def enter_hand() -> int:
+            # A server with no room left for the scorer never answers while the phones hold
+            # their connections: the call's own timeout fails the test. How fast the answer
+            # comes is the bench's to measure, not a timed assertion on a shared machine.
             status, _ = call(
                 "POST",
                 f"{base}/api/games/{game['id']}/hands",
                 {"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"},
                 {"X-Scorer-Token": game["scorer_token"]},
             )
-            assert status == 201
-            return time.monotonic() - started
+            return status
 
         try:
             assert {poll(phone, board, '"1-en"') for phone in phones} == {304}
-            assert enter_hand() < 1
+            assert enter_hand() == 201
             # Every phone fetches the new board and keeps its connection open, as
             # browsers do: the server must still take them all, and the scorer.
             assert {poll(phone, board, '"1-en"') for phone in phones} == {200}
-            assert enter_hand() < 1
+            assert enter_hand() == 201
         finally:
             for phone in phones:
                 phone.close()

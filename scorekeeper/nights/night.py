@@ -82,12 +82,8 @@ class TableGame:
         )
 
     @property
-    def state(self) -> str:
-        return str(self.state_said)
-
-    @property
     def state_said(self) -> Message:
-        """Where the table is, as its card says it (the API gives the English, `state`)."""
+        """Where the table is, as its card and the API's `state` say it."""
         if self.time_called:
             return say("time called after hand %(hand)s", hand=self.hands)
         if self.finished:
@@ -111,7 +107,7 @@ class Round:
     number: int
     tables: tuple[TableGame, ...]
     byes: tuple[Entrant, ...]
-    repeats: tuple[str, ...]
+    repeats: tuple[Message, ...]
     seated_at: str
     deadline: str | None
     called_at: str | None
@@ -271,7 +267,7 @@ def night_from_row(db: Connection, league: League, row: Mapping[str, Any]) -> Ni
             number=r["number"],
             tables=tuple(tables.get(r["number"], ())),
             byes=tuple(tuple(entrant) for entrant in json.loads(r["byes"])),
-            repeats=tuple(json.loads(r["repeats"])),
+            repeats=tuple(stored_repeat(repeat) for repeat in json.loads(r["repeats"])),
             seated_at=r["seated_at"],
             deadline=r["deadline"],
             called_at=r["called_at"],
@@ -295,6 +291,12 @@ def night_from_row(db: Connection, league: League, row: Mapping[str, Any]) -> Ni
         players=players,
         rounds=rounds,
     )
+
+
+def stored_repeat(stored: str | Mapping[str, Any]) -> Message:
+    """A repeat as its round keeps it: a Message, or an English sentence m009 could not
+    read back (a name changed since), which every language then shows as it is."""
+    return Message(stored) if isinstance(stored, str) else Message.from_json(stored)
 
 
 def table_game(row: Mapping[str, Any]) -> TableGame:
@@ -614,7 +616,7 @@ def seat(
                 "night_id": night.id,
                 "number": round_number,
                 "byes": store.dumps([list(e) for e in seating.byes]),
-                "repeats": store.dumps(list(seating.repeats)),
+                "repeats": store.dumps([repeat.as_json() for repeat in seating.repeats]),
                 "seated_at": at,
                 "deadline": deadline,
                 "called_at": None,

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.errors import RuleError
-from scorekeeper.words import say, say_n
+from scorekeeper.words import Message, say, say_n
 
 Entrant = tuple[str, ...]
 RECENT_ROUNDS = 3  # opponents are not met again within this many rounds
@@ -49,7 +49,7 @@ class Seating:
 
     tables: tuple[SeatedTable, ...]
     byes: tuple[Entrant, ...]
-    repeats: tuple[str, ...] = ()
+    repeats: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -296,16 +296,34 @@ def seated_table(
     return SeatedTable(number, tuple(p for side in sides for p in side), sides)
 
 
-def repeats_of(tables: Iterable[SeatedTable], history: History, layout: Layout) -> Iterator[str]:
-    """Sentences naming each repeat the seating could not avoid."""
+def repeats_of(
+    tables: Iterable[SeatedTable], history: History, layout: Layout
+) -> Iterator[Message]:
+    """Sentences naming each repeat the seating could not avoid, to be said in any language.
+
+    They are stored with the round as Messages; migration m009 turned the English sentences
+    stored before into these same ids.
+    """
     for table in tables:
         for side in table.sides if not layout.pairs else ():
             for a, b in itertools.combinations(side, 2):
                 if history.partnered(a, b):
-                    yield f"Table {table.number}: {a} and {b} are partners again."
+                    yield say(
+                        "Table %(table)s: %(player)s and %(partner)s are partners again.",
+                        table=table.number,
+                        player=a,
+                        partner=b,
+                    )
         for one, other in itertools.combinations(table.sides, 2):
             for a in one:
                 for b in other:
                     met = history.met(a, b)
                     if met is not None:
-                        yield f"Table {table.number}: {a} meets {b} again (they met in round {met})."
+                        yield say(
+                            "Table %(table)s: %(player)s meets %(opponent)s again "
+                            "(they met in round %(round)s).",
+                            table=table.number,
+                            player=a,
+                            opponent=b,
+                            round=met,
+                        )

@@ -7,6 +7,7 @@ sqlite-utils table helpers would commit early.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from scorekeeper.store.connection import Connection
 from scorekeeper.store.encoding import insert, now
@@ -119,12 +120,34 @@ def night_game_rows(db: Connection, night_id: int) -> list[dict[str, Any]]:
     return db.rows(sql, [night_id])
 
 
-def night_version(db: Connection, slug: str, number: int) -> tuple[Any, ...] | None:
+# What night_version read on each connection, while the file is as it was then: a
+# night's 200 phones ask about once a second whether anything changed, and the answer is
+# nearly always "no". The query sums a hundred games' versions (0.1 ms); asking SQLite
+# whether the file changed is a pragma (0.01 ms). Per connection, so per app and thread.
+NightVersion = tuple[Any, ...] | None
+VERSIONS_KEPT = 32  # nights' answers kept per connection; a club plays one or two at once
+versions_read: WeakKeyDictionary[Connection, tuple[tuple[int, int], dict[Any, NightVersion]]]
+versions_read = WeakKeyDictionary()
+
+
+def night_version(db: Connection, slug: str, number: int) -> NightVersion:
     """What changes with anything a night's screens show (the night and each of its games),
     with its league's name and token hash: (league name, token hash, night, games, tables);
-    the league's name alone if it has no such night; None if there is no such league."""
+    the league's name alone if it has no such night; None if there is no such league.
+
+    Read again only when the file has changed since this connection last read it: SQLite's
+    data_version moves with every commit of another connection, total_changes with this
+    one's own writes.
+    """
     if not 0 < number < SQLITE_INTEGERS:
         number = 0
+    state = (int(db.execute("PRAGMA data_version").fetchone()[0]), db.conn.total_changes)
+    kept = versions_read.get(db)
+    if kept is None or kept[0] != state or len(kept[1]) >= VERSIONS_KEPT:
+        kept = (state, {})
+        versions_read[db] = kept
+    if (slug, number) in kept[1]:
+        return kept[1][(slug, number)]
     row = db.execute(
         "select l.name, l.token_hash, n.version, coalesce(sum(g.version), 0), count(g.id) "
         "from leagues l left join nights n on n.league_id = l.id and n.number = ? "
@@ -132,7 +155,9 @@ def night_version(db: Connection, slug: str, number: int) -> tuple[Any, ...] | N
         "where l.slug = ? group by l.id",
         [number, slug],
     ).fetchone()
-    return None if row is None else tuple(row)
+    found = None if row is None else tuple(row)
+    kept[1][(slug, number)] = found
+    return found
 
 
 def call_time(db: Connection, game_ids: list[str], at: str) -> list[str]:

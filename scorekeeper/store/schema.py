@@ -345,3 +345,60 @@ def m008_explanations_in_any_language(db: Database) -> None:
                 "update log set result = ? where id = ?",
                 [json.dumps(kept_result, ensure_ascii=False, separators=(",", ":")), line_id],
             )
+
+
+@migrations()
+def m009_night_repeats_in_any_language(db: Database) -> None:
+    """A seated round's repeats kept as Messages (id and values), said in the reader's language.
+
+    Rounds seated until now keep English sentences, written from two patterns with the
+    table's number, two of its players' names and a round. Each is matched against the
+    sentences the round's table could have given (its players are in its game), so a name
+    holding " and " or " meets " is never split in the wrong place; one that matches none
+    (a table whose game is gone) keeps its English, which every language shows as it is.
+    """
+    import itertools
+    import json
+    import re
+
+    partners_again = "Table %(table)s: %(player)s and %(partner)s are partners again."
+    meets_again = (
+        "Table %(table)s: %(player)s meets %(opponent)s again (they met in round %(round)s)."
+    )
+
+    def as_message(sentence: str, table: int, players: list[str]) -> dict[str, object] | None:
+        met = re.search(r" again \(they met in round (\d+)\)\.$", sentence)
+        for player, other in itertools.permutations(players, 2):
+            values: dict[str, object] = {"table": table, "player": player, "partner": other}
+            if sentence == partners_again % values:
+                return {"id": partners_again, "values": values}
+            if met:
+                values = {"table": table, "player": player, "opponent": other}
+                values["round"] = int(met.group(1))
+                if sentence == meets_again % values:
+                    return {"id": meets_again, "values": values}
+        return None
+
+    rounds = db.execute("select night_id, number, repeats from night_rounds").fetchall()
+    for night_id, number, stored in rounds:
+        repeats = json.loads(stored)
+        players_at = {
+            table: json.loads(players)
+            for table, players in db.execute(
+                "select t.number, g.players from night_tables t join games g on g.id = t.game_id "
+                "where t.night_id = ? and t.round = ?",
+                [night_id, number],
+            ).fetchall()
+        }
+        kept = []
+        for repeat in repeats:
+            table = re.match(r"Table (\d+): ", repeat) if isinstance(repeat, str) else None
+            found = None
+            if table and int(table.group(1)) in players_at:
+                found = as_message(repeat, int(table.group(1)), players_at[int(table.group(1))])
+            kept.append(found or repeat)
+        if kept != repeats:
+            db.execute(
+                "update night_rounds set repeats = ? where night_id = ? and number = ?",
+                [json.dumps(kept, ensure_ascii=False, separators=(",", ":")), night_id, number],
+            )

@@ -16,7 +16,7 @@ from scorekeeper.rules.base import Sentence
 from scorekeeper.store import get_db
 from scorekeeper.web import scorer
 from scorekeeper.web.language import translate
-from scorekeeper.words import Message, say
+from scorekeeper.words import Message, say, say_n
 
 bp = Blueprint("history", __name__)
 
@@ -134,7 +134,7 @@ def undone_line(game_id: str, line_id: int) -> store.LogLine:
     for line in store.log_lines(get_db(), game_id):
         if line.id == line_id and line.action == "undone":
             return line
-    raise NotFound("There is no undone hand at this address.")
+    raise NotFound(say("There is no undone hand at this address."))
 
 
 @bp.post("/games/<game_id>/history/<int:line_id>/restore")
@@ -142,10 +142,12 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     """Enter an undone hand again, as it was logged, through the same path as any new hand."""
     game = games.load_game(get_db(), game_id)
     if not scorer.can_score(game):
-        raise Forbidden("Only the scorer's phone can restore a hand. Open the scorer link first.")
+        raise Forbidden(
+            say("Only the scorer's phone can restore a hand. Open the scorer link first.")
+        )
     form = HandForm()
     if not form.validate_on_submit():
-        raise Forbidden("This form has expired. Reload the history and try again.")
+        raise Forbidden(say("This form has expired. Reload the history and try again."))
     line = undone_line(game_id, line_id)
     writer = scorer.page_writer(game, form.expected_version())
     # A second tap of the same button never gets here: web/writes.py answers it with the
@@ -153,8 +155,12 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     try:
         if not is_restorable(game, line):
             raise Conflict(
-                f"Hand {line.hand_number} can't be restored: the game has moved on "
-                f"({len(game.hands)} hands now). Enter it again instead."
+                say(
+                    "Hand %(number)s can't be restored: the game has moved on (%(hands)s now). "
+                    "Enter it again instead.",
+                    number=line.hand_number,
+                    hands=say_n("%(count)s hand", "%(count)s hands", len(game.hands)),
+                )
             )
         games.record_hand(get_db(), game_id, line.entry, writer)
     except (AppError, RuleError) as refused:

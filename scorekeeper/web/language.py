@@ -26,9 +26,10 @@ and `| translate`, and their `_()` / `ngettext()` write numbers the same way.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -36,12 +37,15 @@ import babel.dates
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 from babel.core import parse_locale
-from flask import Flask, Response, current_app, flash, request
+from babel.support import NullTranslations
+from flask import Flask, Response, current_app, flash, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 
 from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
@@ -78,7 +82,7 @@ def init_app(app: Flask) -> None:
         script_word=script_word,
         script_plural=script_plural,
     )
-    env.filters.update(translate=translate, number=number, day=day, when=when)
+    env.filters.update(translate=translate, number=template_number, day=day, when=when)
     app.after_request(remember_choice)
 
 
@@ -90,10 +94,10 @@ def chosen_language() -> str | None:
     return None
 
 
-def asked_locales() -> list[tuple[str, str | None]]:
-    """The phone's Accept-Language as (language, region) pairs, the most wanted first."""
+def asked_locales(accept_language: str) -> list[tuple[str, str | None]]:
+    """An Accept-Language header as (language, region) pairs, the most wanted first."""
     asked = []
-    for value, _quality in request.accept_languages:
+    for value, _quality in parse_accept_header(accept_language, LanguageAccept):
         try:
             language, region, *_ = parse_locale(value.replace("_", "-"), sep="-")
         except ValueError:
@@ -102,14 +106,25 @@ def asked_locales() -> list[tuple[str, str | None]]:
     return asked
 
 
-def reader_locale() -> str:
-    asked = asked_locales()
-    if not request.path.startswith(API_PREFIX) and (language := chosen_language()):
-        return in_region(language, asked)
+def reader_locale() -> Locale:
+    """The reader's locale (Flask-Babel's locale selector; it takes a Locale as it is)."""
+    chosen = None if request.path.startswith(API_PREFIX) else chosen_language()
+    return locale_for(chosen, request.headers.get("Accept-Language", ""))
+
+
+# Every page asks; a club's phones send a handful of different headers. Worked out once
+# each (about a tenth of a millisecond a request otherwise); a pure function of its key.
+@lru_cache(maxsize=512)
+def locale_for(chosen: str | None, accept_language: str) -> Locale:
+    """The locale for a reader who chose `chosen` (or nothing) and whose phone asks for
+    `accept_language`."""
+    asked = asked_locales(accept_language)
+    if chosen:
+        return Locale.parse(in_region(chosen, asked))
     for language, _region in asked:
         if language in LANGUAGES:
-            return in_region(language, asked)
-    return "en"
+            return Locale.parse(in_region(language, asked))
+    return Locale("en")
 
 
 def in_region(language: str, asked: list[tuple[str, str | None]]) -> str:
@@ -131,28 +146,35 @@ def reader() -> Locale:
 
 
 LARGEST_FORMATTED = 10**15
-# Numbers written and kept, by value, pattern and locale: Babel takes about 40 µs for one
-# (a hand POST's answer names four), and a club's scores are a few hundred numbers.
-NUMBERS_KEPT = 4096
+# Babel's patterns that write a whole number under a thousand as printf would, in English,
+# Spanish and Portuguese alike: no grouping yet, ASCII digits, "-" for minus.
+PLAIN_BELOW_A_THOUSAND = {None: "%d", "+#,##0;-#,##0": "%+d"}
 
 
 def number(value: Any, pattern: str | None = None, locale: Locale | None = None) -> str:
-    """A number as the reader (or `locale`) writes it (12,345.5 or 12.345,5); anything else as
-    it is.
+    """A number as the reader writes it (12,345.5 or 12.345,5); anything else as it is.
 
     `pattern` is Babel's (CLDR's): "#,##0.#" one decimal at most, "#,##0.0" always one.
+    `locale` is the reader's, when the caller has it at hand already.
     """
     if isinstance(value, int | float) and not isinstance(value, bool):
+        if isinstance(value, int) and -1000 < value < 1000 and pattern in PLAIN_BELOW_A_THOUSAND:
+            # Every language here writes these in plain digits: a score sheet's hundreds of
+            # cells need no Babel (tens of microseconds each).
+            return PLAIN_BELOW_A_THOUSAND[pattern] % value
         if abs(value) < LARGEST_FORMATTED:
-            return written_number(value, pattern, locale or reader())
+            return formatted_number(value, pattern, locale or reader())
         # Beyond any score, for instance a hand number of 10**25 typed into an address and
         # named in its refusal: Babel's decimal arithmetic cannot quantize it, so plain digits.
         return str(value)
     return str(value)
 
 
-@functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)  # typed: 1 and 1.0 are written apart
-def written_number(value: int | float, pattern: str | None, locale: Locale) -> str:
+# A page of a 50-table night writes some 1,600 numbers (places, wins, totals), nearly all of
+# them small and the same from one page to the next; Babel takes about 10 µs for each.
+# Kept as Babel wrote them, per value, pattern and locale: the same words, a dictionary away.
+@lru_cache(maxsize=8192, typed=True)
+def formatted_number(value: float, pattern: str | None, locale: Locale) -> str:
     return babel.numbers.format_decimal(value, pattern, locale=locale)
 
 
@@ -182,15 +204,16 @@ def translate(message: Message | str, /, **values: Any) -> str:
 
 
 def reader_words() -> Callable[[Message], str]:
-    """What says a Message in the reader's language: for an answer naming many, the reader's
-    catalog and locale are looked up once, not for each (`in_words(body, reader_words())`)."""
-    translations = get_translations()
-    locale = reader()
+    """What says a Message in the reader's language, with the request's locale and catalog
+    (`reading()`) at hand: an answer naming many walks them with one (`in_words(body,
+    reader_words())`)."""
+    read = reading()
+    catalog, locale = read.catalog, read.locale
 
     def choose(singular: str, plural: str | None, count: int | None) -> str:
         if plural is None:
-            return str(translations.ugettext(singular))
-        return str(translations.ungettext(singular, plural, count or 0))
+            return str(catalog.ugettext(singular))
+        return str(catalog.ungettext(singular, plural, count or 0))
 
     def written(value: Any) -> str:
         return number(value, locale=locale)
@@ -206,35 +229,68 @@ def tell(message: Message | str, category: str) -> None:
     flash(translate(message), category)
 
 
-def formatted(values: dict[str, Any]) -> dict[str, Any]:
+def formatted(values: dict[str, Any], locale: Locale | None = None) -> dict[str, Any]:
     """A template sentence's values: numbers in the reader's format, Messages in their words."""
     return {
         name: translate(value)
         if isinstance(value, Message)
-        else number(value)
+        else number(value, locale=locale)
         if isinstance(value, int | float)
         else value
         for name, value in values.items()
     }
 
 
+@dataclass(frozen=True)
+class Reading:
+    """The reader's locale and catalog, as one template drawing uses them throughout."""
+
+    locale: Locale
+    catalog: NullTranslations
+
+
+READING = "scorekeeper.reading"  # its place in the request's WSGI environ
+
+
+def reading() -> Reading:
+    """The reader's locale and catalog, looked up once per request. A 50-table night page says
+    some 1,800 words and numbers; through Flask-Babel each lookup costs 5 to 30 µs.
+
+    Kept in the request's own environ, never on a template (an imported macro module, with
+    its context, is kept across requests and readers)."""
+    if not has_request_context():
+        return Reading(reader(), get_translations())
+    environ = request.environ
+    found: Reading | None = environ.get(READING)
+    if found is None:
+        found = environ[READING] = Reading(reader(), get_translations())
+    return found
+
+
+def template_number(value: Any, pattern: str | None = None) -> str:
+    """A template's `| number`: `number`, with the request's locale at hand."""
+    return number(value, pattern, reading().locale)
+
+
 @pass_context
 def template_gettext(context: Context, text: str, /, **values: Any) -> str:
     """A template's `_("…", name=value)`: translated, escaped, numbers in the reader's format."""
-    said: str = get_translations().ugettext(text)
+    read = reading()
+    said: str = read.catalog.ugettext(text)
     if context.eval_ctx.autoescape:
         said = Markup(said)
-    return said % formatted(values)
+    return said % formatted(values, read.locale)
 
 
 @pass_context
 def template_pgettext(context: Context, where: str, text: str, /, **values: Any) -> str:
     """A template's `pgettext("a game's result", "Won")`: one English word that other languages
     say differently in two places (a column's "Won", a game's "Won")."""
-    said: str = get_translations().upgettext(where, text)
+    read = reading()
+    said: str = read.catalog.upgettext(where, text)
     if context.eval_ctx.autoescape:
         said = Markup(said)
-    return said % formatted(values)
+    return said % formatted(values, read.locale)
 
 
 @pass_context
@@ -242,11 +298,12 @@ def template_ngettext(
     context: Context, singular: str, plural: str, count: int, /, **values: Any
 ) -> str:
     """A template's `ngettext("%(num)s hand", "%(num)s hands", n)`: `num` is the count."""
-    said: str = get_translations().ungettext(singular, plural, count)
+    read = reading()
+    said: str = read.catalog.ungettext(singular, plural, count)
     if context.eval_ctx.autoescape:
         said = Markup(said)
     values.setdefault("num", count)
-    return said % formatted(values)
+    return said % formatted(values, read.locale)
 
 
 def script_word(text: str) -> str:

@@ -217,7 +217,10 @@ def form_option_value(option: Option, form: Mapping[str, str]) -> Any:
     if option.kind is int:
         value = as_whole_number(raw)
         if isinstance(value, str):
-            raise RuleError(f"{option.label} must be a whole number", f"options.{option.name}")
+            raise RuleError(
+                say("%(what)s must be a whole number", what=say(option.label)),
+                f"options.{option.name}",
+            )
         return value
     return raw
 
@@ -338,7 +341,10 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
         return scorer_page(loaded, values=request.form, lost_right=True), 403
     if not HandForm().validate_on_submit():
         again = Conflict(
-            "This phone's session changed, so the hand was not saved yet: check it and save again."
+            say(
+                "This phone's session changed, so the hand was not saved yet: "
+                "check it and save again."
+            )
         )
         if wants_json():
             return refused_json(again, loaded, status=403)
@@ -412,7 +418,7 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
 def confirm_undo(game_id: str) -> str:
     loaded = scoring_game(game_id)
     if not loaded.hands:
-        raise Conflict("There is no hand to undo yet.")
+        raise Conflict(say("There is no hand to undo yet."))
     return render_template(
         "games/undo.html",
         game=loaded,
@@ -425,7 +431,7 @@ def confirm_undo(game_id: str) -> str:
 def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and try again.")
+        raise Forbidden(say("This form has expired. Reload the page and try again."))
     raw = request.form.get("number", "")
     number = as_whole_number(raw)
     if isinstance(number, str):
@@ -445,7 +451,7 @@ def next_game(game_id: str) -> BaseResponse:
     """Rematch, or the next game of the match; a double tap lands on the same new game."""
     loaded = scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and try again.")
+        raise Forbidden(say("This form has expired. Reload the page and try again."))
     existing = games.next_game_of(get_db(), game_id)
     started = existing or games.next_game(get_db(), game_id, scorer.page_writer(loaded))
     scorer.grant(started)
@@ -493,7 +499,7 @@ def join(game_id: str, token: str) -> BaseResponse:
     """The scorer link: grant this phone the scorer right, then drop the token from the address."""
     loaded = games.load_game(get_db(), game_id)
     if not token_matches(token, loaded.token_hash):
-        raise Forbidden("This scorer link is no longer valid. Ask the scorer for a new one.")
+        raise Forbidden(say("This scorer link is no longer valid. Ask the scorer for a new one."))
     scorer.grant(loaded)
     share.remember_scorer_link(loaded.id, token)
     return redirect(url_for("pages.game", game_id=game_id), code=303)

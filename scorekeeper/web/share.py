@@ -183,10 +183,12 @@ def scorer_qr(game_id: str) -> Response:
     if token is None:
         if scorer.can_score(game):
             raise NotFound(
-                "This phone keeps score but has no scorer link to show. "
-                "Make a new scorer link in the Share panel."
+                say(
+                    "This phone keeps score but has no scorer link to show. "
+                    "Make a new scorer link in the Share panel."
+                )
             )
-        raise Forbidden("Only the scorer's phone can show the scorer link.")
+        raise Forbidden(say("Only the scorer's phone can show the scorer link."))
     url = links.external_url("pages.join", game_id=game_id, token=token)
     return svg_response(qr_svg(url), "no-store")
 
@@ -220,9 +222,9 @@ def rotate(game_id: str) -> BaseResponse:
     """Make a new scorer link: every older link, and every phone that joined with one, stops scoring."""
     game = games.load_game(get_db(), game_id)
     if not scorer.can_score(game):
-        raise Forbidden("Only the scorer's phone can make a new scorer link.")
+        raise Forbidden(say("Only the scorer's phone can make a new scorer link."))
     if not ConfirmForm().validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and try again.")
+        raise Forbidden(say("This form has expired. Reload the page and try again."))
     token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor(game))
     # The new link scores every game of the chain: so does the phone that made it.
     for member in games.chain_of(get_db(), game_id):

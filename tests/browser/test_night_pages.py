@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     serious_accessibility_problems,
 )
 from tests.browser.test_moon_pages import enter_moon_hand
+from tests.browser.test_share_browser import LIVE_WITHIN_MS, clock_stopped_now
 from tests.server import call
 
 NAMES = [
@@ -218,15 +219,20 @@ def test_the_timer_counts_down_and_the_projector_follows_a_hand_by_itself(
     assert status == 201
     page = phone.page
 
+    page.clock.install()  # the clock runs as ever until the test stops it
     phone.go(f"/leagues/{league['slug']}/nights/1")
     expect(page.locator(".night-timer time")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d) left$"))
     status, _ = call("POST", f"{api}/1/rounds/1/call-time", None, as_league)
     assert status == 200
-    # The board updates by itself: time is up, and each table says its hand in play is the last.
-    expect(page.locator(".night-timer time")).to_have_text("Time!", timeout=3000)
+    # The board updates by itself within 2 s of the page's time, and the clock's next tick
+    # says time is up; each table says its hand in play is the last.
+    clock_stopped_now(page)
+    page.clock.run_for(LIVE_WITHIN_MS)
     expect(page.locator(".table-state")).to_have_text(
         "0 hands played; time called: the hand in play is the last"
     )
+    page.clock.run_for(1000)
+    expect(page.locator(".night-timer time")).to_have_text("Time!")
 
     page.set_viewport_size({"width": 1920, "height": 1080})
     phone.go(f"/leagues/{league['slug']}/nights/1/screen")
@@ -243,7 +249,8 @@ def test_the_timer_counts_down_and_the_projector_follows_a_hand_by_itself(
         {"X-Scorer-Token": table["scorer_token"]},
     )
     assert status == 201
+    page.clock.run_for(LIVE_WITHIN_MS)
     totals = page.locator(".night-screen .table-totals .points")
-    expect(totals).to_have_text(["2", "5"], timeout=2000)
+    expect(totals).to_have_text(["2", "5"])
     expect(page.locator(".night-screen .table-state")).to_have_text("time called after hand 1")
     screenshot(page, "night-projector-time-called")

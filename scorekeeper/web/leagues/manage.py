@@ -39,7 +39,12 @@ def admin_link(slug: str, token: str) -> BaseResponse:
     """The admin link: keep the league token in this browser, then drop it from the address."""
     league = leagues.load_league(get_db(), slug)
     if not token_matches(token, league.token_hash):
-        raise Forbidden(f"This admin link is not valid for {league.name}. Ask an organiser for it.")
+        raise Forbidden(
+            say(
+                "This admin link is not valid for %(league)s. Ask an organiser for it.",
+                league=league.name,
+            )
+        )
     hold_league_token(league.slug, token)
     flash(
         translate(
@@ -81,7 +86,7 @@ def new_admin_link(slug: str) -> BaseResponse:
     league = leagues.load_league(get_db(), slug)
     require_right(league, held_token(league))
     if not ConfirmForm().validate_on_submit():
-        raise Forbidden("This form has expired. Reload the page and try again.")
+        raise Forbidden(say("This form has expired. Reload the page and try again."))
     hold_league_token(league.slug, leagues.rotate_league_token(get_db(), league))
     flash(
         translate(

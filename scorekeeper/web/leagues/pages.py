@@ -207,7 +207,13 @@ def player(slug: str, player: str) -> str:
     key = standings.player_key(player)
     record = standings.player_record(rated(view).by_ruleset, key)
     if record is None and view.ruleset is None and view.season is None:
-        raise NotFound(f"Nobody called {player} has finished a game in {view.league.name}.")
+        raise NotFound(
+            say(
+                "Nobody called %(player)s has finished a game in %(league)s.",
+                player=player,
+                league=view.league.name,
+            )
+        )
     shown = {"games": request.args.get("games"), "opponents": request.args.get("opponents")}
 
     def link(arg: str) -> Callable[[int], str]:

@@ -20,6 +20,7 @@ from scorekeeper.web.api import if_match, json_body
 from scorekeeper.web.leagues.rights import require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
+from scorekeeper.web.nights.pages import default_night_name
 from scorekeeper.web.nights.shown import night_json, round_json, table_json
 from scorekeeper.words import say
 
@@ -60,7 +61,12 @@ def created(body: dict[str, Any], location: str) -> Response:
 @bp.post(API)
 def api_create(slug: str) -> Response:
     league = organiser_league(slug)
-    night = nights.create_night(get_db(), league, json_body())
+    payload = json_body()
+    name = payload.get("name")
+    if name is None or (isinstance(name, str) and not name.strip()):
+        # Unnamed, the night is named by its date in the words of whoever opens it.
+        payload = {**payload, "name": default_night_name()}
+    night = nights.create_night(get_db(), league, payload)
     return created(night_json(night), url_for("nights.api_night", slug=slug, number=night.number))
 
 

@@ -108,7 +108,7 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     require_right(league, held_token(league))
     ruleset = REGISTRY.get(ruleset_id)
     if ruleset is None:
-        raise NotFound(f"There is no game called {ruleset_id}.")
+        raise NotFound(say("There is no game called %(game)s.", game=ruleset_id))
     form = NewNightForm()
     error: RuleError | AppError | None = None
     if form.validate_on_submit():
@@ -160,7 +160,7 @@ def chosen_table_size(night_format: str | None, form: Mapping[str, str]) -> int 
 
 
 @bp.get(NIGHT)
-def night_page(slug: str, number: int) -> str:
+def night_page(slug: str, number: int) -> Response:
     asked = seen(slug, number)
     return view("page", slug, number, asked.tag, asked.organiser)
 
@@ -173,9 +173,10 @@ def render_night_page(night: Night, organiser: bool) -> str:
         board=render_board(night, organiser),
         version=board_version(night, organiser),
         known=offered_names(night) if organiser else [],
-        check_in=CheckInForm(formdata=None),
-        player_form=PlayerForm(formdata=None),
-        pair_form=PairForm(formdata=None),
+        # A visitor's page has no forms: no CSRF token made, no session cookie set for it.
+        check_in=CheckInForm(formdata=None) if organiser else None,
+        player_form=PlayerForm(formdata=None) if organiser else None,
+        pair_form=PairForm(formdata=None) if organiser else None,
         format_name=FORMAT_NAMES[night.format],
     )
 
@@ -338,6 +339,7 @@ def call_time(slug: str, number: int, round_number: int) -> BaseResponse:
 
 
 def default_night_name() -> str:
+    """The date, in the reader's words: "Night of 23 Nov 2026", "Noche del 23 nov 2026"."""
     today = datetime.now().astimezone().date()
     return translate(say("Night of %(date)s", date=day(today)))
 
@@ -368,7 +370,9 @@ def scorer_qr(slug: str, number: int, round_number: int, table: int) -> Response
     played = night_round(night, round_number)
     seated = next((t for t in played.tables if t.number == table), None)
     if seated is None:
-        raise NotFound(f"Round {round_number} has no table {table}.")
+        raise NotFound(
+            say("Round %(round)s has no table %(table)s.", round=round_number, table=table)
+        )
     return svg_response(qr_svg(scorer_link(night, played, table)), "no-store")
 
 
@@ -389,5 +393,7 @@ def night_qr(slug: str, number: int) -> Response:
 
 def night_round(night: Night, round_number: int) -> nights.Round:
     if not 1 <= round_number <= len(night.rounds):
-        raise NotFound(f"{night.name} has no round {round_number}.")
+        raise NotFound(
+            say("%(night)s has no round %(round)s.", night=night.name, round=round_number)
+        )
     return night.rounds[round_number - 1]

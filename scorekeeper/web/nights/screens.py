@@ -9,23 +9,27 @@ handed to every phone and screen asking for it. The organiser's board carries fo
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
-from flask import Response, current_app, render_template, request, session
+from flask import Flask, Response, current_app, render_template, request, session
 
 from scorekeeper import store
 from scorekeeper.errors import NotFound
 from scorekeeper.nights.night import Night
 from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
+from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
 from scorekeeper.web.language import locale_tag
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
 from scorekeeper.web.nights.shown import requested_night
 from scorekeeper.web.nights.steps import RoundForm, next_step
+from scorekeeper.web.share import Drawn
+from scorekeeper.words import say
 
 NIGHT = "/leagues/<slug>/nights/<int:number>"
 # A projector shows this many tables at once; more take turns, a screenful at a time.
@@ -34,6 +38,7 @@ SCREEN_TABLES = 3
 SCREEN_TABLES_COMPACT = 8
 QR_TABLES = 9
 SCREEN_ROWS = 10  # standings rows on the projector
+VIEWS_KEY = "scorekeeper.night_views"
 
 
 def version_tag(version: tuple[int, int, int], organiser: bool) -> str:
@@ -93,11 +98,42 @@ VIEWS: dict[str, Render] = {
 }
 
 
-@lru_cache(maxsize=128)
-def drawn(database: str, kind: str, slug: str, number: int, tag: str) -> str:
-    """`kind` of a night at one version, as a visitor sees it (`database` names the app)."""
-    del database, tag  # part of the cache key only
-    return VIEWS[kind](requested_night(slug, number), False)
+# kind, league slug, night number, the view's tag (versions, reader's locale)
+ViewKey = tuple[str, str, int, str]
+
+
+class NightViews:
+    """An app's drawn night views, each kept as sent (and gzipped) for every visitor.
+
+    Keyed by the view's tag, which holds the night's and its games' versions and the
+    reader's locale: a new hand or a switch of language asks for another key, never an
+    older copy. A view drawn from a newer night than its tag only comes back sooner.
+    """
+
+    KEPT = 64  # a few views × languages × the nights being played
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[ViewKey, Drawn] = OrderedDict()
+
+    def get(self, key: ViewKey) -> Drawn:
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        kind, slug, number, _tag = key
+        body = VIEWS[kind](requested_night(slug, number), False).encode()
+        view = Drawn(body, gzipped(body, "text/html"), "text/html")
+        with self.lock:
+            self.kept[key] = view
+            while len(self.kept) > self.KEPT:
+                self.kept.popitem(last=False)
+        return view
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[VIEWS_KEY] = NightViews()
 
 
 @dataclass(frozen=True)
@@ -113,38 +149,49 @@ def seen(slug: str, number: int) -> Seen:
     thread's read connection (as the watch page's board does)."""
     found = store.night_version(get_db(), slug, number)
     if found is None:
-        raise NotFound(f"There is no league called {slug}. Check the address.")
+        raise NotFound(say("There is no league called %(slug)s. Check the address.", slug=slug))
     name, token_hash, night_version, games, tables = found
     if night_version is None:
-        raise NotFound(f"{name} has no night {number}. Check the address.")
+        raise NotFound(
+            say(
+                "%(league)s has no night %(number)s. Check the address.", league=name, number=number
+            )
+        )
     held = held_league_tokens().get(slug)
     organiser = token_matches(held, token_hash)
     return Seen(version_tag((night_version, games, tables), organiser), organiser)
 
 
-def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> str:
+def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> Response:
     """The organiser's view drawn for them (it carries forms); anyone else's kept per version.
 
     A page with a message flashed for this browser is drawn for it alone too.
     """
     if organiser or session.get("_flashes"):
-        return VIEWS[kind](requested_night(slug, number), organiser)
-    return drawn(current_app.config["DATABASE"], kind, slug, number, tag)
+        return Response(VIEWS[kind](requested_night(slug, number), organiser), mimetype="text/html")
+    views: NightViews = current_app.extensions[VIEWS_KEY]
+    drawn = views.get((kind, slug, number, tag))
+    zipped = drawn.compressed is not None and accepts_gzip()
+    response = Response(drawn.compressed if zipped else drawn.body, mimetype=drawn.mimetype)
+    if drawn.compressed is not None:
+        response.vary.add(VARY)
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    return response
 
 
 def live(kind: str, slug: str, number: int) -> Response:
     asked = seen(slug, number)
     if request.if_none_match.contains_weak(asked.tag):
         return tagged(Response(status=304), asked.tag)
-    body = view(kind, slug, number, asked.tag, asked.organiser)
-    return tagged(Response(body, mimetype="text/html"), asked.tag)
+    return tagged(view(kind, slug, number, asked.tag, asked.organiser), asked.tag)
 
 
 def tagged(response: Response, tag: str) -> Response:
     response.set_etag(tag)
     # Organisers and everyone else see different boards at the same address.
     response.headers["Cache-Control"] = "no-cache, private"
-    response.headers["Vary"] = "Cookie"
+    response.vary.add("Cookie")
     return response
 
 
@@ -160,7 +207,7 @@ def screen_board(slug: str, number: int) -> Response:
 
 
 @bp.get(f"{NIGHT}/screen")
-def screen(slug: str, number: int) -> str:
+def screen(slug: str, number: int) -> Response:
     """The projector: seating in large type, live totals, the timer, the standings."""
     asked = seen(slug, number)
     return view("screen", slug, number, asked.tag, asked.organiser)

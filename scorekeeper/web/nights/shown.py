@@ -11,6 +11,7 @@ from scorekeeper import leagues
 from scorekeeper.nights.night import Night, Round, TableGame, load_night
 from scorekeeper.nights.standings import NightRow
 from scorekeeper.store import League, get_db
+from scorekeeper.web.language import translate
 from scorekeeper.web.leagues.rights import held_token
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -21,7 +22,6 @@ STANDINGS_RULE_SAID = say(
     "player's side; against: the opponents' (the other team's, or the average of the others). "
     "Margin: for − against, or against − for where the lowest total wins: larger is better."
 )
-STANDINGS_RULE = str(STANDINGS_RULE_SAID)  # the API's and the exports' English
 FORMAT_NAMES = {"individual": say("Individual"), "pairs": say("Pairs")}
 FORMATS = (
     ("individual", say("Individual: each player ranked alone")),
@@ -87,7 +87,7 @@ def table_json(table: TableGame) -> dict[str, Any]:
             if len(members) > 1
         },
         "status": "finished" if table.finished else "in_progress",
-        "state": table.state,
+        "state": translate(table.state_said),
         "hands": table.hands,
         "totals": dict(table.totals),
         "winners": list(table.winners),
@@ -100,7 +100,7 @@ def round_json(played: Round) -> dict[str, Any]:
         "number": played.number,
         "tables": [table_json(table) for table in played.tables],
         "byes": [" & ".join(entrant) for entrant in played.byes],
-        "repeats": list(played.repeats),
+        "repeats": [translate(repeat) for repeat in played.repeats],
         "finished": played.finished,
         "seated_at": played.seated_at,
         "deadline": played.deadline,
@@ -109,7 +109,8 @@ def round_json(played: Round) -> dict[str, Any]:
 
 
 def night_json(night: Night) -> dict[str, Any]:
-    """The night as GET /api/leagues/<slug>/nights/<n> gives it (CLUB_NIGHT.md, "API")."""
+    """The night as GET /api/leagues/<slug>/nights/<n> gives it (CLUB_NIGHT.md, "API"), its
+    sentences (each table's state, the repeats, the standings' rule) in the reader's language."""
     partner = {
         name: other
         for entrant in night.entrants(present_only=False)
@@ -135,7 +136,7 @@ def night_json(night: Night) -> dict[str, Any]:
             for p in night.players
         ],
         "rounds": [round_json(played) for played in night.rounds],
-        "standings_rule": STANDINGS_RULE,
+        "standings_rule": translate(STANDINGS_RULE_SAID),
         "standings": standings_json(night),
     }
 
