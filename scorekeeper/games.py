@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
@@ -58,7 +58,13 @@ class derived(Generic[Derived]):  # lower case: used as a decorator, as functool
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, instance: object, owner: type | None = None) -> Derived:
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[Derived]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> Derived: ...
+    def __get__(self, instance: object, owner: type | None = None) -> Derived | derived[Derived]:
+        if instance is None:  # asked of the class, as functools' answers: the property itself
+            return self
         value = instance.__dict__[self.name] = self.derive(instance)
         return value
 
