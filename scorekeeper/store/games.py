@@ -44,9 +44,10 @@ class MatchGameRow:
     winners: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """A game as stored, with its hands, the plays of the hand in progress and its match."""
+@dataclass(frozen=True, kw_only=True)
+class NewGameRow:
+    """A game about to be stored: at version 1, in progress, every side on 0. A stored game
+    (GameRow) has these columns too, and what changes and is gathered with it."""
 
     id: str
     ruleset: str
@@ -54,21 +55,27 @@ class GameRow:
     team_names: tuple[str, ...]
     first_dealer: int
     options: dict[str, Any]
-    version: int
-    token_hash: str
     league_id: int | None
-    league: str | None  # the league's slug
-    created_at: str
-    status: str
-    winners: tuple[str, ...]
+    token_hash: str
     totals: dict[str, int]
     match_id: str | None
     match_game: int | None
     previous_game: str | None
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRow(NewGameRow):
+    """A game as stored, with its hands, the plays of the hand in progress and its match."""
+
+    version: int
+    league: str | None  # the league's slug
+    created_at: str
+    status: str
+    winners: tuple[str, ...]
     hands: tuple[HandRow, ...]
     pending_plays: tuple[Any, ...]  # posted live for the hand after the last, in order
     match_games: tuple[MatchGameRow, ...]  # every game of its match, this one included
-    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
 
 # One statement for the whole game: SQLite gathers the hands, plays and match games as
@@ -123,47 +130,28 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
         )
     )
     return GameRow(
-        id_,
-        ruleset,
-        tuple(loads(players)),
-        tuple(loads(team_names)),
-        first_dealer,
-        loads(options),
-        version,
-        token_hash,
-        league_id,
-        league,
-        created_at,
-        status,
-        tuple(loads(winners)),
-        loads(totals),
-        match_id,
-        match_game,
-        previous_game,
-        hands,
-        plays,
-        match,
-        time_called_at,
+        id=id_,
+        ruleset=ruleset,
+        players=tuple(loads(players)),
+        team_names=tuple(loads(team_names)),
+        first_dealer=first_dealer,
+        options=loads(options),
+        version=version,
+        token_hash=token_hash,
+        league_id=league_id,
+        league=league,
+        created_at=created_at,
+        status=status,
+        winners=tuple(loads(winners)),
+        totals=loads(totals),
+        match_id=match_id,
+        match_game=match_game,
+        previous_game=previous_game,
+        hands=hands,
+        pending_plays=plays,
+        match_games=match,
+        time_called_at=time_called_at,
     )
-
-
-@dataclass(frozen=True)
-class NewGameRow:
-    """A game about to be stored: at version 1, in progress, every side on 0."""
-
-    id: str
-    ruleset: str
-    players: tuple[str, ...]
-    team_names: tuple[str, ...]
-    first_dealer: int
-    options: dict[str, Any]
-    league_id: int | None
-    token_hash: str
-    totals: dict[str, int]
-    match_id: str | None
-    match_game: int | None
-    previous_game: str | None
-    time_called_at: str | None = None  # a club night's game seated with its time already up
 
 
 def insert_game(db: Connection, game: NewGameRow) -> None:
