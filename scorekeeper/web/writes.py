@@ -26,6 +26,7 @@ from flask import Flask, Response, make_response, request
 
 from scorekeeper import store
 from scorekeeper.errors import BadRequest, Conflict, Unavailable, Unprocessable
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.store import get_db, write_transaction
 from scorekeeper.words import say
 
@@ -91,11 +92,34 @@ def canonical_body() -> bytes:
     """The body, with JSON written one way: a retry may space or order its keys differently."""
     if request.mimetype in FORM_TYPES:  # read as a form, never as raw bytes first
         return json.dumps(sorted(request.form.items(multi=True))).encode()
-    raw = request.get_data(cache=True)
     try:
-        return json.dumps(json.loads(raw), sort_keys=True).encode()
+        return json.dumps(body_json(), sort_keys=True).encode()
     except (ValueError, RecursionError):
-        return raw
+        return request.get_data(cache=True)
+
+
+BODY_JSON = "scorekeeper.body_json"  # the parsed body's place in the request's WSGI environ
+
+
+def body_json() -> Any:
+    """The request's body parsed as JSON, once for the key's binding and the view (api.json_body
+    checks it); raises what json.loads raises, or TooLong. A failure is not kept: the view
+    reads the body again, and refuses it in its own words."""
+    environ = request.environ
+    if BODY_JSON not in environ:
+        environ[BODY_JSON] = json.loads(request.get_data(cache=True), parse_int=json_integer)
+    return environ[BODY_JSON]
+
+
+class TooLong(ValueError):
+    """A JSON number with more digits than any entry needs."""
+
+
+def json_integer(text: str) -> int:
+    number = read_whole_number(text, signed=True)
+    if number is None:
+        raise TooLong(text[:20])
+    return number
 
 
 class Refused(Exception):
@@ -194,7 +218,13 @@ def replay(row: dict[str, Any], key: RequestKey) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Wrap every view; the wrapper lets reads and read-only POSTs straight through."""
+    """Wrap every view that takes a write; read-only POSTs and views that only read are left
+    as they are (the wrapper would let them straight through, at a cost on every poll)."""
+    writable = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if WRITE_METHODS & (rule.methods or set())
+    }
     for endpoint, view in list(app.view_functions.items()):
-        if endpoint != "static" and not is_read_only(view):
+        if endpoint in writable and not is_read_only(view):
             app.view_functions[endpoint] = once(view)
