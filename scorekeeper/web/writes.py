@@ -139,10 +139,12 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
         key = request_key()
         if key is None:
             return view(**values)
-        db = get_db()
         try:
-            with write_transaction(db):
-                earlier = store.request_key_row(db, key.key)
+            # The key is looked up on the connection that writes: a twin request with the same
+            # key may have kept it in a change still waiting in the grouped commit, which the
+            # thread's read connection cannot see yet (it answered 500 or 409, not a replay).
+            with write_transaction(get_db()) as writing:
+                earlier = store.request_key_row(writing, key.key)
                 if earlier is not None:
                     return replay(earlier, key)
                 response = make_response(view(**values))
