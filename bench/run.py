@@ -405,6 +405,20 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
             Figure(name, "hand POST p50", ms(p50)),
             Figure(
                 name,
+                "hand POST: server CPU per request",
+                "–" if writes.server_cpu_ms is None else f"{writes.server_cpu_ms:.2f} ms",
+                "–"
+                if writes.healthz_server_cpu_ms is None
+                else f"/healthz {writes.healthz_server_cpu_ms:.2f} ms",
+                ratio(writes.server_cpu_ms or math.nan, writes.healthz_server_cpu_ms or math.nan),
+            ),
+            Figure(
+                name,
+                "hand POST: the bench client's own CPU per request",
+                "–" if writes.client_cpu_ms is None else f"{writes.client_cpu_ms:.2f} ms",
+            ),
+            Figure(
+                name,
                 "hand POST p99",
                 ms(p99),
                 f"p50 {ms(p50)}",

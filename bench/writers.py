@@ -26,6 +26,7 @@ from bench.client import (
     closed_loop,
     loopback_address,
     run_threads,
+    server_cpu_seconds,
 )
 from bench.server import Server
 from bench.workload import SetupError, new_game, post_hand
@@ -45,6 +46,11 @@ class Writes:
     tally: Tally = field(default_factory=Tally)
     statuses: Counter[int] = field(default_factory=Counter)
     healthz_per_second: float = 0.0
+    # CPU per hand POST answered in the window: the server's, and this client's own (the
+    # two share the machine's cores, so a lean client leaves more of them to the server).
+    server_cpu_ms: float | None = None
+    client_cpu_ms: float | None = None
+    healthz_server_cpu_ms: float | None = None
 
     @property
     def per_second(self) -> float:
@@ -82,8 +88,21 @@ def run(server: Server, *, writers: int, seconds: float) -> Writes:
             writes.tally.record(reply, 201)
         client.close()
 
-    run_threads([functools.partial(writer, n) for n in range(writers)])
-    rates = [
+    cpu: dict[str, float | None] = {}
+
+    def sample_cpu() -> None:
+        time.sleep(max(0.0, window[0] - time.perf_counter()))
+        cpu["server"], cpu["client"] = server_cpu_seconds(server.pid), time.process_time()
+        time.sleep(max(0.0, window[1] - time.perf_counter()))
+        cpu["server"] = used(cpu["server"], server_cpu_seconds(server.pid))
+        cpu["client"] = used(cpu["client"], time.process_time())
+
+    run_threads([functools.partial(writer, n) for n in range(writers)] + [sample_cpu])
+    answered = sum(writes.statuses.values())
+    if answered:
+        writes.server_cpu_ms = per_request(cpu["server"], answered)
+        writes.client_cpu_ms = per_request(cpu["client"], answered)
+    healthz = [
         closed_loop(
             server.base,
             "/healthz",
@@ -91,8 +110,18 @@ def run(server: Server, *, writers: int, seconds: float) -> Writes:
             seconds=min(seconds, 2.0),
             warmup=WARMUP_S,
             server_pid=server.pid,
-        ).per_second
+        )
         for _ in range(2)
     ]
-    writes.healthz_per_second = sum(rates) / len(rates)
+    writes.healthz_per_second = sum(each.per_second for each in healthz) / len(healthz)
+    server_ms = [each.cpu_ms_per_request for each in healthz if each.cpu_ms_per_request is not None]
+    writes.healthz_server_cpu_ms = sum(server_ms) / len(server_ms) if server_ms else None
     return writes
+
+
+def used(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else after - before
+
+
+def per_request(seconds: float | None, requests: int) -> float | None:
+    return None if seconds is None else 1000 * seconds / requests

@@ -9,8 +9,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
@@ -33,10 +32,41 @@ from scorekeeper.rules.base import (
     time_called,
 )
 from scorekeeper.store import Connection, write_transaction
-from scorekeeper.words import Message, say, say_n
+from scorekeeper.words import Message, explanation_json, say, say_n
 
 NAME_LIMIT = 40
 NO_SUCH_GAME = say("There is no game with that link. Check the address.")
+
+Derived = TypeVar("Derived")
+
+
+class derived(Generic[Derived]):  # lower case: used as a decorator, as functools.cached_property
+    """functools.cached_property without its lock: a value derived from a frozen game, worked
+    out on first use and kept in the instance.
+
+    Python 3.11's takes one lock per property for all instances (3.12 dropped it): server
+    threads deriving the status of different games waited on each other, and every first
+    use paid for the lock. Two threads deriving the same game's value at once would only
+    work out the same value twice.
+    """
+
+    def __init__(self, derive: Callable[[Any], Derived]) -> None:
+        self.derive = derive
+        self.name = derive.__name__
+        self.__doc__ = derive.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[Derived]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> Derived: ...
+    def __get__(self, instance: object, owner: type | None = None) -> Derived | derived[Derived]:
+        if instance is None:  # asked of the class, as functools' answers: the property itself
+            return self
+        value = instance.__dict__[self.name] = self.derive(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -76,7 +106,7 @@ class Game:
     match_others: tuple[tuple[int, tuple[str, ...]], ...] = ()
     time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
-    @cached_property
+    @derived
     def match(self) -> Match | None:
         """The match this game belongs to, with the games won so far by each side."""
         if self.match_id is None or self.match_game is None:
@@ -90,7 +120,7 @@ class Game:
         score, winner = self.ruleset.match_standing(self.table, winners)
         return Match(self.match_id, self.match_game, score, winner)
 
-    @cached_property
+    @derived
     def in_progress(self) -> PlayedHand | None:
         """The hand being played, when plays were posted live; it counts in the totals at once."""
         if not self.pending_plays:
@@ -103,12 +133,12 @@ class Game:
         dealer = self.ruleset.next_hand(self.table, self.options, len(self.hands)).dealer
         return PlayedHand(number, {"plays": list(self.pending_plays)}, result, dealer)
 
-    @cached_property
+    @derived
     def scored(self) -> tuple[ScoredHand, ...]:
         played = (*self.hands, self.in_progress) if self.in_progress else self.hands
         return tuple(ScoredHand(h.number, h.entry, h.result) for h in played)
 
-    @cached_property
+    @derived
     def ending(self) -> Ending:
         """Where the game ends, and which hands count toward its totals and result.
 
@@ -123,15 +153,15 @@ class Game:
         totals = running_totals(self.table, counted)
         return Ending(time_called(self.table, totals, self.ruleset.lowest_wins, last), counted)
 
-    @cached_property
+    @derived
     def totals(self) -> dict[str, int]:
         return running_totals(self.table, self.ending.counted)
 
-    @cached_property
+    @derived
     def status(self) -> Status:
         return self.ending.status
 
-    @cached_property
+    @derived
     def record(self) -> tuple[PlayedHand, ...]:
         """The hands as they count: those after the end marked, one cut short where it ended."""
         return tuple(self.as_counted(hand) for hand in self.hands)
@@ -175,7 +205,7 @@ class Game:
             return None
         return self.ruleset.next_hand(self.table, self.options, len(self.hands))
 
-    @cached_property
+    @derived
     def _running(self) -> tuple[dict[str, int], ...]:
         """The totals after each hand, added up once; a hand after the end adds nothing."""
         totals, after = running_totals(self.table, ()), []
@@ -256,9 +286,7 @@ def game_of(row: store.GameRow) -> Game:
         PlayedHand(
             number=h.number,
             entry=h.entry,
-            result=HandResult(
-                scores=h.scores, explanation=explanation_of(h.explanation), steps=h.steps
-            ),
+            result=HandResult(scores=h.scores, explanation=h.explanation, steps=h.steps),
             dealer=h.dealer,
             entered_at=h.entered_at,
         )
@@ -624,7 +652,8 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
     def enter(tx: Connection, game: Game) -> Changed:
         if not game.ruleset.live_plays:
             raise RuleError(
-                say("%(game)s does not take plays one at a time", game=game.ruleset.name), "plays"
+                say("%(game)s does not take plays one at a time", game=Message(game.ruleset.name)),
+                "plays",
             )
         if game.finished:
             raise Conflict(say("This game is over (%(result)s).", result=game.status.explanation))
@@ -750,7 +779,7 @@ def stored_hand(hand: PlayedHand) -> store.HandRow:
         hand.number,
         hand.entry,
         dict(result.scores),
-        explanation_json(result.explanation),
+        result.explanation,
         tuple(dict(step) for step in result.steps),
         hand.dealer,
         hand.entered_at,
@@ -775,22 +804,8 @@ def logged_result(scored: HandResult) -> dict[str, Any]:
     """What a log line keeps of a whole hand: its scores and their explanation."""
     return {
         "scores": dict(scored.scores),
-        "explanation": list(explanation_json(scored.explanation)),
+        "explanation": explanation_json(scored.explanation),
     }
-
-
-def explanation_json(lines: Sequence[Sentence]) -> tuple[Any, ...]:
-    """An explanation as it is stored: each Message as its id and values, so that it can be
-    said in any language later (an English str, from before Messages, as it is)."""
-    return tuple(line.as_json() if isinstance(line, Message) else line for line in lines)
-
-
-def explanation_of(stored: Sequence[Any]) -> tuple[Sentence, ...]:
-    """A hand's explanation as stored, read back on every view: Messages, or the English of
-    a line stored before them (a hand that no longer scores as it did when m008 ran)."""
-    return tuple(
-        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
-    )
 
 
 def logged_sentence(line: Any) -> Sentence:
@@ -812,7 +827,7 @@ def explain_again(tx: Connection, game: Game) -> None:
     against the entries before this)."""
     for hand in game.hands:
         again = score(game, hand.entry, hand.number, strict=False)
-        store.set_explanation(tx, game.id, hand.number, explanation_json(again.explanation))
+        store.set_explanation(tx, game.id, hand.number, again.explanation)
 
 
 # --- the JSON face -------------------------------------------------------------------

@@ -74,7 +74,7 @@ class TileSet:
     def copies(self) -> Counter[Tile]:
         return Counter(self.tiles)
 
-    @property
+    @cached_property  # a set's 28 tiles and more, added up for every hand scored by its pips
     def total_pips(self) -> int:
         return sum(t.pips for t in self.tiles)
 

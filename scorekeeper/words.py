@@ -17,7 +17,7 @@ written as it is).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +77,26 @@ def stored_value(value: Any) -> str | int:
     raise ValueError("a stored message's value is neither text nor a whole number")
 
 
+# A line of an explanation: a Message, said in the reader's language where the page or the
+# JSON is made. A plain str is English only; it is still accepted while the rules modules move
+# to Messages, and it is what an explanation stored before Messages says (see store m008).
+Sentence = Message | str
+
+
+def explanation_json(lines: Iterable[Sentence]) -> list[Any]:
+    """An explanation as it is stored: each Message as its id and values, so that it can be
+    said in any language later (an English str, from before Messages, as it is)."""
+    return [line.as_json() if isinstance(line, Message) else line for line in lines]
+
+
+def explanation_of(stored: Iterable[Any]) -> tuple[Sentence, ...]:
+    """An explanation as stored, read back: Messages, or the English of a line stored before
+    them (a hand that no longer scores as it did when m008 ran)."""
+    return tuple(
+        Message.from_json(line) if isinstance(line, Mapping) else str(line) for line in stored
+    )
+
+
 def say(text: str, **values: Value) -> Message:
     """A sentence to translate: `say("%(player)s went out.", player="Ann")`."""
     return Message(text, values)
@@ -111,10 +131,14 @@ def render(message: Message, choose: Any, number: Any = str) -> str:
 def in_words(value: Any, say: Callable[[Message], str] = str) -> Any:
     """A JSON body with every Message in it said by `say` (the reader's language where the
     answer is made; English by default): lists and objects walked, everything else as it is."""
+    # Plain values first, then the concrete types: an answer is mostly numbers and names, and
+    # the Mapping check (an abstract class's) costs several times a concrete one.
+    if value is None or isinstance(value, str | int | float):
+        return value
     if isinstance(value, Message):
         return say(value)
-    if isinstance(value, Mapping):
-        return {key: in_words(item, say) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [in_words(item, say) for item in value]
+    if isinstance(value, dict | Mapping):
+        return {key: in_words(item, say) for key, item in value.items()}
     return value

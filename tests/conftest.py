@@ -7,7 +7,8 @@ The suite runs in parallel (pytest-xdist) and fast by default, without a test as
   per write. The tests that
   prove durability across a killed server take `disk_path`, a folder on the real disk.
 - The schema is migrated once per worker; each test's `database` is a copy of that file.
-- Each template is compiled once per worker, however many apps the tests build.
+- Each template is compiled once per worker, however many apps the tests build, and so is
+  each route's URL builder.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from werkzeug.routing import Rule
 
 from scorekeeper import create_app, store
 
@@ -60,6 +62,38 @@ class CompiledTemplates(BytecodeCache):
 # Flask passes its apps' `jinja_options` to each one's Jinja environment; create_app adds
 # its own to these.
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledTemplates()}
+
+
+ROUTE_BUILDERS: dict[tuple[object, ...], Callable[..., tuple[str, str]]] = {}
+compile_route_builder = Rule._compile_builder
+
+
+def compiled_route_builder(
+    rule: Rule, append_unknown: bool = True
+) -> Callable[..., tuple[str, str]]:
+    """Each route's URL builder, compiled once for every app this test process builds.
+
+    Werkzeug writes and compiles a small Python function per route and per kind of build
+    (with or without extra query arguments) each time an app registers its routes: about
+    35 ms of CPU per `create_app`, nine tenths of it, paid again by each of the ~1,400 tests
+    that build an app. The function depends only on the route's parsed parts, its
+    defaults and its converters' kinds, and takes the rule as its first argument, so the
+    apps share it. Werkzeug's own `_compile_builder` still writes each one the first time.
+    """
+    key = (
+        append_unknown,
+        rule.rule,
+        tuple(rule._trace),
+        repr(sorted((rule.defaults or {}).items())),
+        tuple(sorted((name, type(c)) for name, c in rule._converters.items())),
+    )
+    builder = ROUTE_BUILDERS.get(key)
+    if builder is None:
+        builder = ROUTE_BUILDERS[key] = compile_route_builder(rule, append_unknown)
+    return builder
+
+
+Rule._compile_builder = compiled_route_builder  # type: ignore[method-assign]
 
 RAM_DISK = Path("/dev/shm")
 RAM_PREFIX = "scorekeeper-tests-"
@@ -132,6 +166,72 @@ def process_is_alive(pid: int) -> bool:
     except PermissionError:
         return True  # someone else's run
     return True
+
+
+# Roughly how long each slow module takes on one of two quiet cores, in seconds. The run
+# hands out the tests in this order, the longest modules first (`scripts/test`: `--dist
+# load`, each worker taking the next tests as it is free), so that the last to start are
+# short and neither core waits long for the other at the end. A module not listed is
+# guessed from its count of tests. Only the order depends on these figures.
+MODULE_SECONDS = {
+    "test_fuzz.py": 35,
+    "test_standings_incremental.py": 30,
+    "browser/test_outbox.py": 28,
+    "test_rulesets_conformance.py": 25,
+    "browser/test_score_sheet.py": 25,
+    "browser/test_night_pages.py": 23,
+    "browser/test_black_tile_pages.py": 17,
+    "browser/test_block_draw_pages.py": 16,
+    "browser/test_share_browser.py": 16,
+    "test_schemathesis.py": 15,
+    "browser/test_muggins_pages.py": 14,
+    "browser/test_new_games_pages.py": 14,
+    "browser/test_phone_habits.py": 13,
+    "browser/test_fives_and_threes_pages.py": 10,
+    "browser/test_texas_42_pages.py": 10,
+    "test_pages_in_languages.py": 10,
+    "test_cli_in_languages.py": 10,
+    "browser/test_eighty_pages.py": 8,
+    "browser/test_moon_pages.py": 8,
+    "test_import_fuzz.py": 8,
+    "browser/test_end_of_game_pages.py": 6,
+    "browser/test_tricks_languages_pages.py": 6,
+    "browser/test_language_pages.py": 5,
+    "browser/test_night_languages.py": 4,
+    "browser/test_refusals_in_languages.py": 5,
+    "test_rules_eighty.py": 5,
+    "test_ratings.py": 5,
+    "test_backup_kill.py": 5,
+    "test_security.py": 5,
+    "test_crash.py": 4,
+    "test_idempotency_restart.py": 4,
+    "test_cli.py": 4,
+    "test_concurrency.py": 4,
+    "test_disk_full.py": 3,
+    "test_share.py": 3,
+}
+BROWSER_TEST_SECONDS = 2.0  # a browser test of a module not listed above
+TEST_SECONDS = 0.1  # any other test of a module not listed
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own ordering by fixtures
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Whole modules, the longest first, each keeping its own tests' order."""
+    tests = Path(__file__).parent
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+
+    def seconds(module: Path) -> float:
+        name = module.relative_to(tests).as_posix() if module.is_relative_to(tests) else ""
+        if name in MODULE_SECONDS:
+            return MODULE_SECONDS[name]
+        each = BROWSER_TEST_SECONDS if name.startswith("browser/") else TEST_SECONDS
+        return each * len(modules[module])
+
+    items[:] = [
+        item for module in sorted(modules, key=seconds, reverse=True) for item in modules[module]
+    ]
 
 
 @pytest.fixture

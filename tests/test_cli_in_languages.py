@@ -42,7 +42,7 @@ def scorekeeper(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
 SPOKEN = {
     "es_DO.UTF-8": (
         ["Uso:", "[OPCIONES] DESTINO", "Opciones:", "Muestra este mensaje y termina."],
-        ["Error: No existe la opción '--bogus'.", "Pruebe", "para ver la ayuda."],
+        ["Error: No existe la opción '--bogus'.", "Prueba", "para ver la ayuda."],
     ),
     "pt_BR.UTF-8": (
         ["Uso:", "[OPÇÕES] DESTINO", "Opções:", "Mostra esta mensagem e sai."],

@@ -50,6 +50,26 @@ def long_game(base: str) -> Any:
     return game
 
 
+def test_a_retry_racing_its_first_try_is_answered_as_the_same_hand(base: str) -> None:
+    """A phone whose Save seemed lost sends it again with the same key while the first is
+    still being written (the outbox does this after a timeout): both are told the hand was
+    recorded, the same hand, and it is recorded once — never a 500 or a refusal."""
+    game = long_game(base)
+    url = f"{base}/api/games/{game['id']}/hands"
+    for number in range(1, 13):
+        _, shown = call("GET", f"{base}/api/games/{game['id']}")
+        headers = {"X-Scorer-Token": game["scorer_token"], "Idempotency-Key": f"save-{number}"}
+        if number % 2:  # the page's Save sends the version it shows; a script may not
+            headers["If-Match"] = str(shown["version"])
+        entry = {"pips": {"Ann": 0, "Bob": number, "Cy": 2}, "domino": "Ann"}
+        first, retry = at_once([("POST", url, entry, headers)] * 2)
+        assert first[0] == retry[0] == 201, (first, retry)
+        assert first[1]["hand"] == retry[1]["hand"]
+        assert first[1]["hand"]["number"] == number
+        _, after = call("GET", f"{base}/api/games/{game['id']}")
+        assert len(after["hands"]) == number
+
+
 def test_two_phones_entering_the_same_hand_store_it_once(base: str) -> None:
     game = long_game(base)
     url = f"{base}/api/games/{game['id']}/hands"

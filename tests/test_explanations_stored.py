@@ -18,7 +18,7 @@ from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Table
 from scorekeeper.store import connect, migrate
 from scorekeeper.store.schema import migrations
-from scorekeeper.words import Message
+from scorekeeper.words import Message, explanation_of
 from tests.conftest import Api
 from tests.words import english
 
@@ -176,7 +176,7 @@ def test_a_file_from_before_keeps_its_explanations_now_sayable_in_any_language(
         db.close()
     with closing(sqlite3.connect(path)) as conn:
         (logged,) = conn.execute("select result from log where game_id = 'b1'").fetchone()
-    said = games.explanation_of(json.loads(logged)["explanation"])
+    said = explanation_of(json.loads(logged)["explanation"])
     assert all(isinstance(line, Message) for line in said)
     assert english(said) == (
         "Ann dominoed.",
@@ -210,12 +210,12 @@ def test_an_older_export_with_english_explanations_imports_and_is_explained_agai
     doc = json.loads(exported.read_text())
     (record,) = doc["games"]
     for hand in record["tables"]["hands"]:
-        lines = games.explanation_of(json.loads(hand["explanation"]))
+        lines = explanation_of(json.loads(hand["explanation"]))
         hand["explanation"] = json.dumps(list(english(lines)))  # as an older app wrote it
     for line in record["tables"]["log"]:
         if line.get("result"):
             result = json.loads(line["result"])
-            result["explanation"] = list(english(games.explanation_of(result["explanation"])))
+            result["explanation"] = list(english(explanation_of(result["explanation"])))
             line["result"] = json.dumps(result)
     older = tmp_path / "older.json"
     older.write_text(json.dumps(doc))

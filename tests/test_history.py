@@ -259,11 +259,11 @@ def test_log_lines_written_before_results_were_kept_get_theirs_once(tmp_path: Pa
 
     from sqlite_utils import Database
 
-    from scorekeeper.games import explanation_of
     from scorekeeper.rules import REGISTRY
     from scorekeeper.rules.base import Table
     from scorekeeper.store import migrate
     from scorekeeper.store.schema import migrations
+    from scorekeeper.words import explanation_of
     from tests.words import english
 
     path = tmp_path / "old.sqlite3"

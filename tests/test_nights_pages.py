@@ -255,3 +255,24 @@ def test_equal_won_and_margin_are_split_by_points_for_where_the_highest_wins() -
     assert [r.name for r in table.rows] == ["A", "C", "B", "D"]
     assert [table.places[e] for e in (a, c, b, d)] == [1, 2, 3, 4]
     assert next(r for r in table.rows if r.entrant == d).byes == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Choose the players per table"),
+        ("es", "Elige cuántos jugadores van en cada mesa"),
+        ("pt", "Escolha quantos jogadores ficam em cada mesa"),
+    ],
+)
+def test_a_table_size_that_is_not_a_number_is_refused_in_the_organisers_words(
+    night: Night, language: str, said: str
+) -> None:
+    new = f"/leagues/{night.slug}/nights/new/moon?lang={language}"
+    token = csrf_token(night.client, new)
+    refused = night.client.post(
+        new, data={"csrf_token": token, "rounds": "3", "format": "individual", "table_size": "x"}
+    )
+    assert refused.status_code == 422
+    assert escape(said) in refused.get_data(as_text=True)
+    assert len(night.client.get(f"/api/leagues/{night.slug}/nights").json) == 1  # the first only

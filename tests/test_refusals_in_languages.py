@@ -148,3 +148,22 @@ def test_a_muggins_claim_that_is_not_a_number_is_named_in_the_readers_language(
         "Los puntos cantados: hace falta un número entero",
         "Os pontos pedidos: precisa ser um número inteiro",
     ]
+
+
+def test_a_play_sent_to_a_game_not_scored_play_by_play_names_the_game_in_the_readers_words(
+    api: Api, game: dict[str, Any]
+) -> None:
+    said = [
+        api.client.post(
+            f"/api/games/{game['id']}/plays",
+            json={"player": "Christopher", "ends": [5]},
+            headers=api.headers(game["id"], **{"Accept-Language": accept}),
+        )
+        for accept in ("en", "es-DO", "pt-BR")
+    ]
+    assert [response.status_code for response in said] == [422] * 3
+    assert [response.json["error"] for response in said if response.json] == [
+        "Block Dominoes does not take plays one at a time",
+        "Dominó de bloqueo no se anota jugada a jugada",
+        "Dominó bloqueado não se marca jogada a jogada",
+    ]

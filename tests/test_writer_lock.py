@@ -7,7 +7,6 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -15,8 +14,6 @@ from flask import Flask
 from scorekeeper import store as db
 from scorekeeper.errors import Unavailable
 from scorekeeper.store import WriterLock, write_transaction
-from scorekeeper.store.connection import CONNECTIONS_KEY
-from tests.conftest import Api
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 5) -> None:
@@ -148,33 +145,3 @@ def test_queued_writers_share_a_commit_and_a_failed_change_undoes_only_itself(
     stored = sqlite3.connect(path).execute("select n from t order by n").fetchall()
     assert [n for (n,) in stored] == [n for n in range(16) if n % 4 != 3]
     assert 1 <= len(commits) < 12  # fewer commits than changes stored: they were shared
-
-
-def test_a_retry_queued_behind_its_first_try_gets_the_first_answer(app: Flask, api: Api) -> None:
-    """A phone's retry that reaches the server while its first try is still being written
-    (the first try's change waits in the shared commit) is that change, answered again: not
-    refused because "hand 1 was already entered", which would stop the phone's outbox there."""
-    game = api.create("block", ["Ann", "Bob"])
-    headers = api.headers(game["id"], **{"Idempotency-Key": "hand-1-from-the-outbox"})
-    entry = {"pips": {"Ann": 0, "Bob": 12}, "domino": "Ann"}
-    lock = app.extensions[CONNECTIONS_KEY].writes.lock
-    answers: list[tuple[int, Any]] = []
-
-    def phone_sends() -> None:
-        response = app.test_client().post(
-            f"/api/games/{game['id']}/hands", json=entry, headers=headers
-        )
-        answers.append((response.status_code, response.json))
-
-    lock.acquire()  # another writer is busy: both tries queue behind it
-    tries = [threading.Thread(target=phone_sends) for _ in range(2)]
-    for n, one in enumerate(tries):
-        one.start()
-        wait_for(lambda n=n: len(lock.waiters) == n + 1)
-    lock.release()
-    for one in tries:
-        one.join(timeout=10)
-
-    assert [status for status, _ in answers] == [201, 201]
-    assert answers[0][1] == answers[1][1]
-    assert [hand["number"] for hand in api.game(game["id"])["hands"]] == [1]

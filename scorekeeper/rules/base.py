@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from scorekeeper.errors import RuleError
 from scorekeeper.words import Message, say, say_n
+from scorekeeper.words import Sentence as Sentence  # a line of an explanation, for the rules
 
 __all__ = [
     "Ending",
@@ -32,10 +33,6 @@ Partnerships = Literal["never", "optional", "always"]
 OptionValue = int | bool | str | None
 Entry = Mapping[str, Any]
 Options = Mapping[str, Any]
-# A line of an explanation: a Message, said in the reader's language where the page or the
-# JSON is made. A plain str is English only; it is still accepted while the rules modules move
-# to Messages, and it is what an explanation stored before Messages says (see store m008).
-Sentence = Message | str
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.store.connection import Connection
+from scorekeeper.words import Sentence, explanation_json, explanation_of
 
 
 def now() -> str:
@@ -21,6 +23,22 @@ def dumps(value: Any) -> str:
 
 
 loads = json.loads
+
+# Explanations decoded and kept, by their stored text: a game's hands are read again for
+# each change (a hand POST on a game of 20 hands decoded 60 Messages it did not show).
+# About 2 KB each; pure and immutable, so one table serves every app in the process.
+EXPLANATIONS_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=EXPLANATIONS_KEPT)
+def explanation(text: str) -> tuple[Sentence, ...]:
+    """A hand's explanation as its column keeps it, read back as sentences."""
+    return explanation_of(loads(text))
+
+
+def explanation_text(lines: Iterable[Sentence]) -> str:
+    """A hand's explanation as its column keeps it: JSON, each Message as its id and values."""
+    return dumps(explanation_json(lines))
 
 
 def insert(db: Connection, table: str, row: Mapping[str, Any]) -> int:

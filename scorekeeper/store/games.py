@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.store.connection import Connection
-from scorekeeper.store.encoding import dumps, insert, loads, now
+from scorekeeper.store.encoding import (
+    dumps,
+    explanation,
+    explanation_text,
+    insert,
+    loads,
+    now,
+)
+from scorekeeper.words import Sentence
 
 
 @dataclass(frozen=True)
@@ -20,7 +28,7 @@ class HandRow:
     number: int
     entry: Any
     scores: dict[str, int]
-    explanation: tuple[Any, ...]  # JSON: each line a Message's id and values (or, older, English)
+    explanation: tuple[Sentence, ...]
     steps: tuple[dict[str, int], ...]
     dealer: str
     entered_at: str = ""  # UTC, ISO 8601: when the hand was first entered ("" while unsaved)
@@ -36,9 +44,10 @@ class MatchGameRow:
     winners: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """A game as stored, with its hands, the plays of the hand in progress and its match."""
+@dataclass(frozen=True, kw_only=True)
+class NewGameRow:
+    """A game about to be stored: at version 1, in progress, every side on 0. A stored game
+    (GameRow) has these columns too, and what changes and is gathered with it."""
 
     id: str
     ruleset: str
@@ -46,25 +55,32 @@ class GameRow:
     team_names: tuple[str, ...]
     first_dealer: int
     options: dict[str, Any]
-    version: int
-    token_hash: str
     league_id: int | None
-    league: str | None  # the league's slug
-    created_at: str
-    status: str
-    winners: tuple[str, ...]
+    token_hash: str
     totals: dict[str, int]
     match_id: str | None
     match_game: int | None
     previous_game: str | None
+    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRow(NewGameRow):
+    """A game as stored, with its hands, the plays of the hand in progress and its match."""
+
+    version: int
+    league: str | None  # the league's slug
+    created_at: str
+    status: str
+    winners: tuple[str, ...]
     hands: tuple[HandRow, ...]
     pending_plays: tuple[Any, ...]  # posted live for the hand after the last, in order
     match_games: tuple[MatchGameRow, ...]  # every game of its match, this one included
-    time_called_at: str | None = None  # a club night's time limit: the next hand is the last
 
 
 # One statement for the whole game: SQLite gathers the hands, plays and match games as
 # JSON (entries and scores embedded as they are stored), decoded in Python in one go.
+# An explanation comes as its text, decoded once for all reads (`encoding.explanation`).
 GAME_SQL = """
 select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.version,
   g.token_hash, g.league_id, (select slug from leagues where id = g.league_id),
@@ -72,7 +88,7 @@ select g.id, g.ruleset, g.players, g.team_names, g.first_dealer, g.options, g.ve
   g.time_called_at,
   json_object(
     'hands', (select json_group_array(json_array(number, json(entry), json(scores),
-      json(explanation), json(coalesce(steps, '[]')), dealer, created_at))
+      explanation, json(coalesce(steps, '[]')), dealer, created_at))
       from hands where game_id = g.id),
     'plays', (select json_group_array(json_array(hand_number, seq, json(play)))
       from plays where game_id = g.id),
@@ -96,8 +112,8 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
     hands = tuple(
         sorted(
             (
-                HandRow(number, entry, scores, tuple(explanation), tuple(steps), dealer, at)
-                for number, entry, scores, explanation, steps, dealer, at in parts["hands"]
+                HandRow(number, entry, scores, explanation(said), tuple(steps), dealer, at)
+                for number, entry, scores, said, steps, dealer, at in parts["hands"]
             ),
             key=lambda hand: hand.number,
         )
@@ -114,47 +130,28 @@ def read_game(db: Connection, game_id: str) -> GameRow | None:
         )
     )
     return GameRow(
-        id_,
-        ruleset,
-        tuple(loads(players)),
-        tuple(loads(team_names)),
-        first_dealer,
-        loads(options),
-        version,
-        token_hash,
-        league_id,
-        league,
-        created_at,
-        status,
-        tuple(loads(winners)),
-        loads(totals),
-        match_id,
-        match_game,
-        previous_game,
-        hands,
-        plays,
-        match,
-        time_called_at,
+        id=id_,
+        ruleset=ruleset,
+        players=tuple(loads(players)),
+        team_names=tuple(loads(team_names)),
+        first_dealer=first_dealer,
+        options=loads(options),
+        version=version,
+        token_hash=token_hash,
+        league_id=league_id,
+        league=league,
+        created_at=created_at,
+        status=status,
+        winners=tuple(loads(winners)),
+        totals=loads(totals),
+        match_id=match_id,
+        match_game=match_game,
+        previous_game=previous_game,
+        hands=hands,
+        pending_plays=plays,
+        match_games=match,
+        time_called_at=time_called_at,
     )
-
-
-@dataclass(frozen=True)
-class NewGameRow:
-    """A game about to be stored: at version 1, in progress, every side on 0."""
-
-    id: str
-    ruleset: str
-    players: tuple[str, ...]
-    team_names: tuple[str, ...]
-    first_dealer: int
-    options: dict[str, Any]
-    league_id: int | None
-    token_hash: str
-    totals: dict[str, int]
-    match_id: str | None
-    match_game: int | None
-    previous_game: str | None
-    time_called_at: str | None = None  # a club night's game seated with its time already up
 
 
 def insert_game(db: Connection, game: NewGameRow) -> None:
@@ -222,13 +219,11 @@ def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
     )
 
 
-def set_explanation(
-    db: Connection, game_id: str, number: int, explanation: tuple[Any, ...]
-) -> None:
+def set_explanation(db: Connection, game_id: str, number: int, lines: tuple[Sentence, ...]) -> None:
     """A hand's explanation written anew, nothing else of it (an imported hand, explained)."""
     db.execute(
         "update hands set explanation = ? where game_id = ? and number = ?",
-        [dumps(list(explanation)), game_id, number],
+        [explanation_text(lines), game_id, number],
     )
 
 
@@ -237,7 +232,7 @@ def hand_columns(hand: HandRow) -> dict[str, Any]:
         "number": hand.number,
         "entry": dumps(hand.entry),
         "scores": dumps(hand.scores),
-        "explanation": dumps(list(hand.explanation)),
+        "explanation": explanation_text(hand.explanation),
         "steps": dumps(list(hand.steps)),
         "dealer": hand.dealer,
     }

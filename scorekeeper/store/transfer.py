@@ -101,7 +101,13 @@ def insert_rows(db: Connection, table: str, rows: list[Row]) -> int:
             cursor = db.execute(
                 f"insert into [{table}] ({names}) values ({marks})", list(row.values())
             )
-        except (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
+        # OverflowError: a whole number past SQLite's 64 bits (a mutated file), refused alike.
+        except (
+            sqlite3.IntegrityError,
+            sqlite3.InterfaceError,
+            sqlite3.ProgrammingError,
+            OverflowError,
+        ) as error:
             raise BadRequest(
                 say(
                     "The export's %(table)s rows are incomplete or clash: %(error)s.",

@@ -13,11 +13,11 @@ from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import reader_words, translate
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
 from scorekeeper.web.share import snapshot
-from scorekeeper.web.writes import read_only
+from scorekeeper.web.writes import TooLong, body_json, read_only
 from scorekeeper.words import in_words, say
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -36,7 +36,7 @@ def json_body() -> dict[str, Any]:
             say("Send the body as JSON, with the header Content-Type: application/json.")
         )
     try:
-        body = json.loads(request.get_data(cache=True), parse_int=json_integer)
+        body = body_json()
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest(say('The body must be JSON, like {"pips": {…}}.')) from None
     except TooLong:  # thousands of digits: Python will not read it, and it is no score
@@ -62,17 +62,6 @@ def in_nfc(value: Any) -> Any:
     if isinstance(value, list):
         return [in_nfc(item) for item in value]
     return value
-
-
-class TooLong(ValueError):
-    """A JSON number with more digits than any entry needs."""
-
-
-def json_integer(text: str) -> int:
-    number = read_whole_number(text, signed=True)
-    if number is None:
-        raise TooLong(text[:20])
-    return number
 
 
 MAX_DEPTH = 16
@@ -127,7 +116,7 @@ def if_match() -> int | None:
 
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
-    response = jsonify(in_words(body, translate))  # explanations in the reader's language
+    response = jsonify(in_words(body, reader_words()))  # explanations in the reader's language
     response.status_code = status
     if "version" in body:
         response.headers["ETag"] = f'"{body["version"]}"'

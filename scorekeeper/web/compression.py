@@ -23,6 +23,16 @@ LEVEL = 6
 VARY = "Accept-Encoding"
 
 
+def add_vary(response: Response, name: str) -> None:
+    """Name a request header the answer depends on, for caches: one header written, none parsed
+    (werkzeug's `response.vary` parses the header into a set and writes it back for each name)."""
+    present = response.headers.get("Vary")
+    if not present:
+        response.headers["Vary"] = name
+    elif name.lower() not in (part.strip().lower() for part in present.split(",")):
+        response.headers["Vary"] = f"{present}, {name}"
+
+
 def accepts_gzip() -> bool:
     """Whether this request's phone takes gzip-encoded answers."""
     return bool(request.accept_encodings["gzip"])
@@ -37,12 +47,12 @@ def gzipped(body: bytes, mimetype: str) -> bytes | None:
 
 def compress_response(response: Response) -> Response:
     """After a view: gzip what it sent as it is, if the phone accepts gzip."""
-    if response.direct_passthrough or "Content-Encoding" in response.headers:
+    if response.direct_passthrough or response.mimetype not in COMPRESSIBLE:
         return response
     body = response.get_data()
-    if len(body) < SMALLEST or response.mimetype not in COMPRESSIBLE:
+    if len(body) < SMALLEST or "Content-Encoding" in response.headers:
         return response
-    response.vary.add(VARY)
+    add_vary(response, VARY)
     if accepts_gzip():
         response.set_data(gzip.compress(body, compresslevel=LEVEL, mtime=0))
         response.headers["Content-Encoding"] = "gzip"

@@ -26,6 +26,7 @@ and `| translate`, and their `_()` / `ngettext()` write numbers the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import lru_cache
@@ -46,6 +47,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 
+from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
 
 # What `?lang=` and the cookie hold → the catalog's locale; in the order the switch shows them.
@@ -86,9 +88,12 @@ def init_app(app: Flask) -> None:
 
 def chosen_language() -> str | None:
     """The language the reader picked: this address's `?lang=`, else their cookie."""
-    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
-        if asked in LANGUAGES:
-            return asked
+    # Most requests carry neither a query nor a cookie: nothing to parse then.
+    environ = request.environ
+    if environ.get("QUERY_STRING") and (asked := request.args.get("lang")) in LANGUAGES:
+        return asked
+    if environ.get("HTTP_COOKIE") and (kept := request.cookies.get(COOKIE)) in LANGUAGES:
+        return kept
     return None
 
 
@@ -198,14 +203,28 @@ def translate(message: Message | str, /, **values: Any) -> str:
     """`message` in the reader's language: a Message, or an English sentence and its values."""
     if isinstance(message, str):
         message = Message(message, values)
-    translations = get_translations()
+    return reader_words()(message)
+
+
+def reader_words() -> Callable[[Message], str]:
+    """What says a Message in the reader's language, with the request's locale and catalog
+    (`reading()`) at hand: an answer naming many walks them with one (`in_words(body,
+    reader_words())`)."""
+    read = reading()
+    catalog, locale = read.catalog, read.locale
 
     def choose(singular: str, plural: str | None, count: int | None) -> str:
         if plural is None:
-            return str(translations.ugettext(singular))
-        return str(translations.ungettext(singular, plural, count or 0))
+            return str(catalog.ugettext(singular))
+        return str(catalog.ungettext(singular, plural, count or 0))
 
-    return render(message, choose, number)
+    def written(value: Any) -> str:
+        return number(value, locale=locale)
+
+    def said(message: Message) -> str:
+        return render(message, choose, written)
+
+    return said
 
 
 def tell(message: Message | str, category: str) -> None:
@@ -346,7 +365,8 @@ def page_address() -> str:
 
 def remember_choice(response: Response) -> Response:
     """Keep `?lang=`'s choice in a cookie; pages differ by language, so caches must know."""
-    asked = request.args.get("lang")
+    # Most requests have no query string: no arguments parsed to find that out.
+    asked = request.args.get("lang") if request.query_string else None
     if (
         asked in LANGUAGES
         and not request.path.startswith(API_PREFIX)
@@ -354,9 +374,9 @@ def remember_choice(response: Response) -> Response:
     ):
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     if response.mimetype in ("text/html", "application/json"):
-        response.vary.add("Accept-Language")
+        add_vary(response, "Accept-Language")
         if not request.path.startswith(API_PREFIX):
-            response.vary.add("Cookie")
+            add_vary(response, "Cookie")
     return response
 
 

@@ -4,15 +4,15 @@ Flask's cookie session builds a new `URLSafeTimedSerializer` for each request on
 secret key is set (about 55 µs, a sixth of a `/healthz`); the keys change only when
 the app's configuration does, so the signer is kept until they do. A request that
 sends no cookie at all (a script, a probe, a phone's first visit) gets an empty
-session without its headers being parsed for one.
+session without its headers being parsed for one, and leaves without its settings read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, Response
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 
 
@@ -30,6 +30,13 @@ class KeptSignerSessionInterface(SecureCookieSessionInterface):
         signer = super().get_signing_serializer(app)
         self.kept = (keys, signer)  # a race only builds an equal signer twice
         return signer
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        # An empty session nobody touched (a health check, the API, a first visit) writes
+        # nothing: Flask's own would look up seven cookie settings to decide so.
+        if not session and not session.modified and not session.accessed:
+            return
+        super().save_session(app, session, response)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if "HTTP_COOKIE" not in request.environ and app.secret_key:

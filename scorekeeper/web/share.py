@@ -40,7 +40,7 @@ from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import links, scorer
 from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
-from scorekeeper.web.language import locale_tag, page_tag, tell, translate
+from scorekeeper.web.language import locale_tag, page_tag, reader_words, tell
 from scorekeeper.words import in_words, say
 
 bp = Blueprint("share", __name__)
@@ -143,7 +143,7 @@ class Snapshots:
 def draw(kind: str, game_id: str, _version: int, newest: int | None, _locale: str) -> Drawn:
     game = games.load_game(get_db(), game_id)
     if kind == "json":
-        body = in_words(games.game_json(game), translate)
+        body = in_words(games.game_json(game), reader_words())
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         mimetype = "application/json"
     else:

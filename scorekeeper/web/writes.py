@@ -26,6 +26,7 @@ from flask import Flask, Response, make_response, request
 
 from scorekeeper import store
 from scorekeeper.errors import BadRequest, Conflict, Unavailable, Unprocessable
+from scorekeeper.numbers import read_whole_number
 from scorekeeper.store import get_db, write_transaction
 from scorekeeper.words import say
 
@@ -91,11 +92,34 @@ def canonical_body() -> bytes:
     """The body, with JSON written one way: a retry may space or order its keys differently."""
     if request.mimetype in FORM_TYPES:  # read as a form, never as raw bytes first
         return json.dumps(sorted(request.form.items(multi=True))).encode()
-    raw = request.get_data(cache=True)
     try:
-        return json.dumps(json.loads(raw), sort_keys=True).encode()
+        return json.dumps(body_json(), sort_keys=True).encode()
     except (ValueError, RecursionError):
-        return raw
+        return request.get_data(cache=True)
+
+
+BODY_JSON = "scorekeeper.body_json"  # the parsed body's place in the request's WSGI environ
+
+
+def body_json() -> Any:
+    """The request's body parsed as JSON, once for the key's binding and the view (api.json_body
+    checks it); raises what json.loads raises, or TooLong. A failure is not kept: the view
+    reads the body again, and refuses it in its own words."""
+    environ = request.environ
+    if BODY_JSON not in environ:
+        environ[BODY_JSON] = json.loads(request.get_data(cache=True), parse_int=json_integer)
+    return environ[BODY_JSON]
+
+
+class TooLong(ValueError):
+    """A JSON number with more digits than any entry needs."""
+
+
+def json_integer(text: str) -> int:
+    number = read_whole_number(text, signed=True)
+    if number is None:
+        raise TooLong(text[:20])
+    return number
 
 
 class Refused(Exception):
@@ -115,11 +139,11 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
         key = request_key()
         if key is None:
             return view(**values)
-        db = get_db()
         try:
-            with write_transaction(db) as writing:
-                # Read on the write connection: the first try of this request may still be in
-                # the open shared commit (store/connection.py), which no other connection sees.
+            # The key is looked up on the connection that writes: a twin request with the same
+            # key may have kept it in a change still waiting in the grouped commit, which the
+            # thread's read connection cannot see yet (it answered 500 or 409, not a replay).
+            with write_transaction(get_db()) as writing:
                 earlier = store.request_key_row(writing, key.key)
                 if earlier is not None:
                     return replay(earlier, key)
@@ -196,7 +220,13 @@ def replay(row: dict[str, Any], key: RequestKey) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Wrap every view; the wrapper lets reads and read-only POSTs straight through."""
+    """Wrap every view that takes a write; read-only POSTs and views that only read are left
+    as they are (the wrapper would let them straight through, at a cost on every poll)."""
+    writable = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if WRITE_METHODS & (rule.methods or set())
+    }
     for endpoint, view in list(app.view_functions.items()):
-        if endpoint != "static" and not is_read_only(view):
+        if endpoint in writable and not is_read_only(view):
             app.view_functions[endpoint] = once(view)

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.standings import LeagueGame, Standings
-from scorekeeper.web.language import current_language, translate
+from scorekeeper.web.language import current_language, reader_words, translate
 from scorekeeper.web.leagues.api import standings_json
 from scorekeeper.web.leagues.blueprint import bp
 from scorekeeper.web.leagues.numbers import form_letters, percent, rating_text, shown
@@ -205,12 +205,12 @@ def games_csv(slug: str) -> Response:
 @bp.get("/leagues/<slug>/games.json")
 def games_export(slug: str) -> Response:
     view = requested_view(slug)
+    said = reader_words()
     response = jsonify(
         {
             "league": {"slug": view.league.slug, "name": view.league.name},
             "games": [
-                in_words(game_json(game), translate)
-                for game in view_games(view, finished_only=False)
+                in_words(game_json(game), said) for game in view_games(view, finished_only=False)
             ],
         }
     )

@@ -67,8 +67,9 @@ class PlayerForm(FlaskForm):  # type: ignore[misc]
 
 
 class PairForm(FlaskForm):  # type: ignore[misc]
-    first = StringField("Partner 1")
-    second = StringField("Partner 2")
+    # The page labels the two boxes itself ("Partner 1", in the reader's words).
+    first = StringField()
+    second = StringField()
 
 
 def organiser_night(slug: str, number: int) -> tuple[League, Night]:
@@ -152,7 +153,7 @@ def chosen_table_size(night_format: str | None, form: Mapping[str, str]) -> int 
     if night_format == "pairs" or not raw:
         return None
     if not raw.isdecimal() or len(raw) > 3:
-        raise RuleError("choose the players per table", "table_size")
+        raise RuleError(say("choose the players per table"), "table_size")
     return int(raw)
 
 
@@ -249,7 +250,7 @@ def pair(slug: str, number: int) -> BaseResponse:
     form = PairForm()
     try:
         if not form.validate_on_submit():
-            raise RuleError("choose the two partners")
+            raise RuleError(say("choose the two partners"))
         change = nights.parse_check_in({"pairs": [[form.first.data or "", form.second.data or ""]]})
         nights.check_in(get_db(), league, number, change)
     except RuleError as refused:

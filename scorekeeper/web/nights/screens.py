@@ -174,7 +174,7 @@ def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> Respon
     zipped = drawn.compressed is not None and accepts_gzip()
     response = Response(drawn.compressed if zipped else drawn.body, mimetype=drawn.mimetype)
     if drawn.compressed is not None:
-        response.vary.add(VARY)
+        response.headers["Vary"] = VARY
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
     return response
@@ -191,7 +191,8 @@ def tagged(response: Response, tag: str) -> Response:
     response.set_etag(tag)
     # Organisers and everyone else see different boards at the same address.
     response.headers["Cache-Control"] = "no-cache, private"
-    response.vary.add("Cookie")
+    vary = response.headers.get("Vary")
+    response.headers["Vary"] = f"{vary}, Cookie" if vary else "Cookie"
     return response
 
 
