@@ -9,7 +9,6 @@ placeholders) may be left in it.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from click.testing import CliRunner
 
 from scorekeeper import catalogs
 from scorekeeper.cli import main
+from tests.words import english_fragments
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -89,31 +89,6 @@ def test_a_missing_or_bad_value_is_refused_in_the_terminals_language() -> None:
     # One process, three readers: the help option made for the first speaks to each in turn.
     assert "Muestra este mensaje y termina." in cli("es_DO.UTF-8", "init-db", "--help").output
     assert "Show this message and exit." in cli("C.UTF-8", "init-db", "--help").output
-
-
-def english_fragments(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """The English of every catalog's sentences, cut at their placeholders (gettext's
-    %(name)s and Click's {name}), that no translation of the same language holds too."""
-    messages = []
-    for path in catalogs.area_files(catalogs.TRANSLATIONS / language):
-        with path.open("rb") as file:
-            messages.extend(message for message in read_po(file, locale=language) if message.id)
-    translations = "\n".join(
-        form
-        for message in messages
-        for form in (message.string if isinstance(message.string, tuple) else (message.string,))
-        if form
-    )
-    fragments = {}
-    for message in messages:
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
-            for piece in re.split(r"%\(\w+\)[sd]|%[sd]|\{[^}]*\}|\n", text):
-                piece = " ".join(piece.split()).strip(" .,:;·()[]'")
-                if len(piece) >= 4 and re.search("[A-Za-z]{3}", piece):
-                    fragments[piece] = re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")
-    return [
-        (piece, pattern) for piece, pattern in fragments.items() if not pattern.search(translations)
-    ]
 
 
 def every_help(lang: str) -> dict[str, Any]:

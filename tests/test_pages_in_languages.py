@@ -27,6 +27,7 @@ from scorekeeper import catalogs
 from scorekeeper.rules import REGISTRY
 from tests.conftest import Api
 from tests.test_rulesets_conformance import new_game_body, tables
+from tests.words import english_fragments
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGUAGES = {"es": "es", "pt": "pt_BR"}
@@ -240,32 +241,6 @@ def others_to_come() -> frozenset[str]:
     """
     have = {path.stem for path in catalogs.area_files(catalogs.TRANSLATIONS / "es")}
     return frozenset({"rules", "errors"} - have)
-
-
-def english_fragments(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """The English of every catalog's translated sentences, cut at the placeholders, that no
-    translation of the same language contains too (a name, "OK", "Total")."""
-    messages = []
-    for path in catalogs.area_files(catalogs.TRANSLATIONS / language):
-        with path.open("rb") as file:
-            messages.extend(message for message in read_po(file, locale=language) if message.id)
-    translations = "\n".join(
-        form
-        for message in messages
-        for form in (message.string if isinstance(message.string, tuple) else (message.string,))
-        if form
-    )
-    fragments = {}
-    for message in messages:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        for text in ids:
-            for piece in re.split(r"%\(\w+\)[sd]|%[sd]|\n", text):
-                piece = " ".join(piece.split()).strip(" .,:;·()")
-                if len(piece) >= 4 and re.search("[A-Za-z]{3}", piece):
-                    fragments[piece] = re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")
-    return [
-        (piece, pattern) for piece, pattern in fragments.items() if not pattern.search(translations)
-    ]
 
 
 @pytest.fixture

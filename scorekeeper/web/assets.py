@@ -22,11 +22,11 @@ from typing import Any
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, abort, current_app, request
+from flask import Flask, abort, current_app, request
 from werkzeug.security import safe_join
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
+from scorekeeper.web.compression import gzipped, kept_answer
 
 MINIFIERS: dict[str, Callable[[str], str]] = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
 MIMETYPES = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
@@ -93,12 +93,7 @@ class Assets:
             lasting = asset is not None and asset.fingerprint == named["fingerprint"]
         if asset is None:
             abort(404)
-        zipped = asset.compressed is not None and accepts_gzip()
-        response = Response(asset.compressed if zipped else asset.body, mimetype=asset.mimetype)
-        if asset.compressed is not None:
-            response.headers["Vary"] = VARY
-        if zipped:
-            response.headers["Content-Encoding"] = "gzip"
+        response = kept_answer(asset.body, asset.compressed, asset.mimetype)
         if lasting:
             response.headers["Cache-Control"] = f"public, max-age={A_YEAR}, immutable"
             return response

@@ -45,6 +45,18 @@ def gzipped(body: bytes, mimetype: str) -> bytes | None:
     return gzip.compress(body, compresslevel=LEVEL, mtime=0)
 
 
+def kept_answer(body: bytes, compressed: bytes | None, mimetype: str) -> Response:
+    """An answer kept ready both ways (an asset, a night's page): gzipped to a phone that
+    takes it, plain to one that does not, and caches told it differs by Accept-Encoding."""
+    zipped = compressed is not None and accepts_gzip()
+    response = Response(compressed if zipped else body, mimetype=mimetype)
+    if compressed is not None:
+        response.headers["Vary"] = VARY
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    return response
+
+
 def compress_response(response: Response) -> Response:
     """After a view: gzip what it sent as it is, if the phone accepts gzip."""
     if response.direct_passthrough or response.mimetype not in COMPRESSIBLE:

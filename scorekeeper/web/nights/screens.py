@@ -21,7 +21,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.nights.night import Night
 from scorekeeper.store import get_db
 from scorekeeper.tokens import token_matches
-from scorekeeper.web.compression import VARY, accepts_gzip, gzipped
+from scorekeeper.web.compression import gzipped, kept_answer
 from scorekeeper.web.language import locale_tag
 from scorekeeper.web.leagues.rights import held_league_tokens
 from scorekeeper.web.links import external_url
@@ -171,13 +171,7 @@ def view(kind: str, slug: str, number: int, tag: str, organiser: bool) -> Respon
         return Response(VIEWS[kind](requested_night(slug, number), organiser), mimetype="text/html")
     views: NightViews = current_app.extensions[VIEWS_KEY]
     drawn = views.get((kind, slug, number, tag))
-    zipped = drawn.compressed is not None and accepts_gzip()
-    response = Response(drawn.compressed if zipped else drawn.body, mimetype=drawn.mimetype)
-    if drawn.compressed is not None:
-        response.headers["Vary"] = VARY
-    if zipped:
-        response.headers["Content-Encoding"] = "gzip"
-    return response
+    return kept_answer(drawn.body, drawn.compressed, drawn.mimetype)
 
 
 def live(kind: str, slug: str, number: int) -> Response:
