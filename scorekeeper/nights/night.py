@@ -134,7 +134,7 @@ class Night:
     id: int
     league: League
     number: int
-    name: str
+    name: str  # as the organiser typed it; empty if opened without one (see `title`)
     ruleset: Ruleset
     options: Mapping[str, Any]  # as the organiser set them; each table fills in the rest
     table_size: int
