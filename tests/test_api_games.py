@@ -481,6 +481,14 @@ def test_every_connection_has_full_sync_foreign_keys_and_a_busy_timeout(
     class Watched(sqlite3.Connection):
         closed = False
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # Opened with every setting at its weakest, so that only the app's own settings
+            # can show FULL, ON and 5000 below: this SQLite build opens with synchronous=FULL
+            # already, and Python's sqlite3 waits 5 s when busy by default.
+            super().__init__(*args, **kwargs)
+            for setting in ("synchronous=OFF", "foreign_keys=OFF", "busy_timeout=0"):
+                self.execute(f"pragma {setting}")
+
         def pragmas(self) -> tuple[Any, ...]:
             names = ("synchronous", "foreign_keys", "busy_timeout", "journal_mode")
             return tuple(self.execute(f"pragma {name}").fetchone()[0] for name in names)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import HandResult, RuleError, ScoredHand, Table
@@ -743,8 +743,25 @@ def dealt_hands(draw: st.DrawFn) -> Dealt:
     return Dealt(ruleset, table, options, held, domino, flags, as_tiles)
 
 
+def blocked_tie(ruleset: BlockRuleset, scoring: str) -> Dealt:
+    """Three players blocked, Ann and Bob tied for the lightest hand (3 pips), Cy 9."""
+    options = {
+        "set": "double-six",
+        "scoring": scoring,
+        "double_either_end": False,
+        "double_with_double": False,
+    }
+    held = {"Ann": [(1, 2)], "Bob": [(0, 3)], "Cy": [(4, 5)]}
+    return Dealt(ruleset, THREE, options, held, None, {}, True)
+
+
 @settings(max_examples=300)
 @given(dealt_hands())
+# Ties the generator reaches only now and then: always tried (difference: nobody scores;
+# others: the tied players split, rounded down).
+@example(blocked_tie(BLOCK, "difference"))
+@example(blocked_tie(DRAW, "difference"))
+@example(blocked_tie(BLOCK, "others"))
 def test_property_every_kind_of_hand_scores_as_the_rules_say(hand: Dealt) -> None:
     """SCORING.md Block and Draw, over generated legal hands of every kind."""
     result = hand.ruleset.score_hand(

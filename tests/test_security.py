@@ -167,7 +167,8 @@ def audit(html: str) -> PageAudit:
 def test_no_page_needs_inline_script_or_style_and_every_form_has_a_csrf_token(
     world: World,
 ) -> None:
-    """The CSP forbids inline code, so none may be relied on; every POST form carries CSRF."""
+    """Every page carries the CSP, which forbids inline code, so none may be relied on; every
+    POST form carries CSRF."""
     slug, league_token = next(iter(world.leagues.items()))
     # The scorer's phone manages the league too, so its admin pages and forms are seen, and
     # a finished league game gives Ann a player page, and club night 1 its pages.
@@ -213,6 +214,8 @@ def test_no_page_needs_inline_script_or_style_and_every_form_has_a_csrf_token(
             assert response.status_code in allowed, (path, response.status_code)
             if response.status_code != 200 or response.mimetype != "text/html":
                 continue
+            # The policy that forbids inline code is on the page itself, not only on some.
+            assert response.headers.get("Content-Security-Policy") == CSP, path
             found = audit(response.get_data(as_text=True))
             assert found.problems == [], f"{path}: {found.problems}"
             assert found.csrf_fields == found.post_forms, f"{path}: a POST form without CSRF"
