@@ -63,4 +63,5 @@ FORM = EntryForm(
     fill,
     ("domino", "plays"),
     ("muggins.js",),
+    ("muggins.css",),
 )

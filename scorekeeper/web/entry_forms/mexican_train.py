@@ -127,4 +127,5 @@ FORM = EntryForm(
     fill,
     ("domino", "pips", "tiles", "double_blank"),
     ("tiles.js", "went_out.js"),
+    ("newer_games.css",),
 )
