@@ -26,7 +26,7 @@ def test_the_stylesheet_is_served_smaller_with_every_rule_kept(client: FlaskClie
     assert len(served.encode()) < 0.9 * len(source.encode())
     assert "/*" not in served  # the comments stay in the source
     assert served.count("{") == re.sub(r"/\*.*?\*/", "", source, flags=re.S).count("{")
-    assert ".pip-symbols circle{fill:#1d1b18}" in served
+    assert "stroke-width:7.2;stroke-linecap:round}" in served  # the pips (_partials.html)
 
 
 def test_a_script_is_served_smaller_and_still_whole(client: FlaskClient) -> None:
