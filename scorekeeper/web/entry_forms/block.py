@@ -122,4 +122,5 @@ FORM = EntryForm(
     fill,
     ("domino", "pips", "tiles", "either_end", "with_double"),
     ("tiles.js",),
+    ("tiles.css",),
 )

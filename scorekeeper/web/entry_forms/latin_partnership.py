@@ -159,5 +159,5 @@ FORM = EntryForm(
     fill,
     ENTRY_FIELDS,  # the page shows each entry field's refusal next to it
     ("tiles.js", "went_out.js", "pases.js"),
-    ("newer_games.css",),
+    ("tiles.css", "newer_games.css"),
 )

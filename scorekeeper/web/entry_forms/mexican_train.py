@@ -127,5 +127,5 @@ FORM = EntryForm(
     fill,
     ("domino", "pips", "tiles", "double_blank"),
     ("tiles.js", "went_out.js"),
-    ("newer_games.css",),
+    ("tiles.css", "newer_games.css"),
 )

@@ -115,5 +115,5 @@ FORM = EntryForm(
     fill,
     ("domino", "pips", "tiles", "plays"),
     ("tiles.js", "muggins.js"),
-    ("muggins.css",),
+    ("tiles.css", "muggins.css"),
 )
