@@ -34,7 +34,9 @@
     function show(answer, ok) {
       errorBox.replaceChildren();
       box.replaceChildren();
-      box.classList.toggle("muggins", ok && answer.muggins);
+      // Forced both ways: an answer without a claim has no "muggins", and toggle(name, undefined)
+      // would flip the gold border on every other answer.
+      box.classList.toggle("muggins", Boolean(ok && answer.muggins));
       box.hidden = !ok;
       if (!ok) {
         errorBox.append(paragraph("flash flash-error", answer.error || say("cannot_check")));

@@ -1,6 +1,7 @@
 // Muggins: tap the open ends and see the count at once. Every form here also works without this file:
 // the selects it hides are what the forms send, and the server checks and scores what is sent.
-// The ends pad is shared with the checker page (checker.js, loaded after this file).
+// The ends pad is shared with the checker page (checker.js, loaded after this file); its doubles
+// are drawn by faces.js, loaded before it.
 (function () {
   "use strict";
 
@@ -32,13 +33,13 @@
     const slots = Array.from(pad.querySelectorAll(".end-slot"));
     const keys = Array.from(pad.querySelectorAll("[data-value]"));
     const doubleKey = pad.querySelector("[data-double]");
-    const faces = pad.querySelector("template[data-double-faces]").content.children;
+    const say = window.scorekeeperWords(fieldset);
     // Start on the first empty slot: the first play of a hand, or a new arm of the spinner.
     let selected = Math.max(0, selects.findIndex(function (s) { return !s.value; }));
 
     function shown(value) {
       if (!value) return document.createTextNode("—");
-      if (value.indexOf("-") >= 0) return faces[Number(value.split("-")[0])].cloneNode(true);
+      if (value.indexOf("-") >= 0) return window.scorekeeperFace(value, say("crosswise", { tile: value }));
       return document.createTextNode(value);
     }
 
