@@ -413,11 +413,20 @@
     }
   }
 
+  // The sheet shown stays behind the server's until a refresh gets through: a failed one tries
+  // again, sooner once the network is back. (This tab may still be offline a moment after
+  // another tab, back first, sent everything; a phone's Wi-Fi may flicker.)
+  let boardTimer = null;
+  let boardWait = FIRST_WAIT_MS;
+
   async function refreshBoard() {
+    clearTimeout(boardTimer);
+    boardTimer = null;
     const board = document.getElementById("board");
     try {
       const response = await fetch(gameUrl, { credentials: "same-origin", cache: "no-store" });
-      if (!response.ok) return;
+      if (response.status >= 500 || response.status === 429) throw new Error("busy: again later");
+      if (!response.ok) return; // gone, or no longer this phone's: no retry makes it better
       const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
       const freshBoard = fresh.getElementById("board");
       const freshBox = fresh.getElementById("outbox");
@@ -427,8 +436,14 @@
         box.dataset.version = freshBox.dataset.version;
       }
     } catch {
-      return; // still offline: the sheet shown stays
+      clearTimeout(boardTimer);
+      boardTimer = setTimeout(refreshBoard, boardWait + Math.random() * 250);
+      boardWait = Math.min(boardWait * 2, LONGEST_WAIT_MS);
+      return; // the sheet shown stays until then
     }
+    clearTimeout(boardTimer);
+    boardTimer = null;
+    boardWait = FIRST_WAIT_MS;
     render();
   }
 
@@ -651,6 +666,10 @@
   });
   window.addEventListener("online", () => {
     wait = FIRST_WAIT_MS;
+    if (boardTimer) {
+      boardWait = FIRST_WAIT_MS;
+      refreshBoard();
+    }
     render();
     pump(true);
   });

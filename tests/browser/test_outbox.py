@@ -281,6 +281,40 @@ def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_
     assert phone.totals() == totals
 
 
+def test_a_sheet_whose_refresh_finds_no_network_catches_up_by_itself(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """The waiting hand is refused once the network is back (another phone entered hand 1),
+    and the page's first try to fetch the server's sheet finds no network (this tab still
+    offline a moment after another, a flickering Wi-Fi): the sheet catches up all the same,
+    without a tap, and does not stay on a sheet the server no longer has."""
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    context.set_offline(True)
+    enter(phone, "Ann", 12)
+    expect(waiting(page)).to_have_count(1)
+    other_phone_enters(live_server, game, "Bob", {"Ann": 3, "Bob": 0})
+
+    failed: list[str] = []
+
+    def no_network_the_first_time(route: Route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    page.route(f"{live_server}/games/{game['id']}", no_network_the_first_time)
+    context.set_offline(False)
+    refused = page.locator(".outbox-item.is-refused")
+    expect(refused).to_have_count(1, timeout=SENT)
+    expect(confirmed(page)).to_have_count(1, timeout=SENT)
+    assert failed, "the first fetch of the sheet was to find no network"
+    assert phone.totals() == {"Ann": 0, "Bob": 3}
+    expect(refused.locator(".outbox-refusal")).to_contain_text("hand 1 was already entered")
+
+
 def test_muggins_plays_made_offline_go_in_order_once_the_network_is_back(
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
