@@ -11,17 +11,18 @@ English, for logs and for code that has no reader.
 babel.cfg), so every sentence written with them lands in the catalogs.
 
 A value may itself be a Message (a word that is translated in its turn, such as a side's
-role), a number (written in the reader's number format), or a string (a player's name,
-written as it is).
+role), a number (written in the reader's number format), a date (written as the reader's
+region writes it: 23 Nov 2026, 23 sept 2026), or a string (a player's name, written as it is).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
-Value = Any  # str | int | float | Message; Any keeps the call sites free of casts
+Value = Any  # str | int | float | date | Message; Any keeps the call sites free of casts
 
 
 @dataclass(frozen=True)
@@ -111,17 +112,27 @@ def english(singular: str, plural: str | None, count: int | None) -> str:
     return singular if plural is None or count == 1 else plural
 
 
-def render(message: Message, choose: Any, number: Any = str) -> str:
+def english_day(value: date) -> str:
+    """A date in English, short, for code that has no reader (logs): 23 Nov 2026."""
+    return f"{value.day} {value:%b %Y}"
+
+
+def render(
+    message: Message, choose: Any, number: Any = str, day: Callable[[date], str] = english_day
+) -> str:
     """`message` in one language: `choose(singular, plural, count)` gives the translated text,
-    `number(value)` writes a number; nested messages are rendered the same way."""
+    `number(value)` writes a number and `day(value)` a date; nested messages are rendered
+    the same way."""
     text = choose(message.id, message.plural, message.count)
     if not message.values:
         return str(text)
     values = {
-        name: render(value, choose, number)
+        name: render(value, choose, number, day)
         if isinstance(value, Message)
         else number(value)
         if isinstance(value, int | float) and not isinstance(value, bool)
+        else day(value)
+        if isinstance(value, date)
         else value
         for name, value in message.values.items()
     }

@@ -237,7 +237,7 @@ def test_a_night_seated_before_m009_says_its_repeats_in_any_language(tmp_path: P
     )
 
 
-def test_a_night_opened_unnamed_is_named_by_its_date_in_the_openers_words(
+def test_a_night_opened_unnamed_is_named_by_its_date_in_the_askers_words(
     client: FlaskClient,
 ) -> None:
     created = client.post("/api/leagues", json={"name": "Club Carioca"}).json

@@ -13,7 +13,7 @@ import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -134,7 +134,7 @@ class Night:
     id: int
     league: League
     number: int
-    name: str
+    name: str  # as the organiser typed it; empty if opened without one (see `title`)
     ruleset: Ruleset
     options: Mapping[str, Any]  # as the organiser set them; each table fills in the rest
     table_size: int
@@ -146,6 +146,11 @@ class Night:
     created_at: str
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
+
+    @property
+    def title(self) -> Message | str:
+        """The night's name as every page, screen and answer shows it (see `night_title`)."""
+        return night_title(self.name, self.created_at)
 
     @property
     def pairs(self) -> bool:
@@ -250,8 +255,25 @@ def load_night(db: Connection, league: League, number: int) -> Night:
 
 
 def nights_of(db: Connection, league: League) -> list[dict[str, Any]]:
-    """The league's nights, latest first: number, name, ruleset and when it was opened."""
-    return store.night_rows(db, league.id)
+    """The league's nights, latest first: number, name, title (as shown: `night_title`),
+    ruleset and when it was opened."""
+    return [
+        {**row, "title": night_title(row["name"], row["created_at"])}
+        for row in store.night_rows(db, league.id)
+    ]
+
+
+def night_title(name: str, created_at: str) -> Message | str:
+    """A night's name as it is shown: the name the organiser gave it, exactly; a night opened
+    without one (stored empty) is named by its date, said in each reader's words whenever it
+    is shown ("Night of 23 Nov 2026", "Noche del 23 sept 2026"), never in the opener's."""
+    return name or say("Night of %(date)s", date=opened_on(created_at))
+
+
+def opened_on(created_at: str) -> date:
+    """The day a night was opened, on the club laptop's calendar (its local time, as the
+    clock on its screens), from the stored UTC instant."""
+    return datetime.fromisoformat(created_at).astimezone().date()
 
 
 def night_from_row(db: Connection, league: League, row: Mapping[str, Any]) -> Night:
@@ -368,10 +390,10 @@ def create_night(db: Connection, league: League, payload: Mapping[str, Any]) -> 
 
 
 def night_name(raw: object) -> str:
-    """The night's name; by default the date, like "Night of 23 Nov 2026"."""
+    """The night's name as stored; empty when none is given (then `night_title` names it by
+    its date, in each reader's words)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
-        today = datetime.now().astimezone().date()
-        return f"Night of {today.day} {today:%b %Y}"
+        return ""
     if not isinstance(raw, str):
         raise RuleError(say("the night's name must be text"), "name")
     name = " ".join(raw.split())
@@ -515,7 +537,7 @@ def check_in(db: Connection, league: League, number: int, change: CheckIn) -> Ni
             key = player_key(name)
             if key not in known:
                 raise RuleError(
-                    say("%(name)s is not checked in to %(night)s", name=name, night=night.name),
+                    say("%(name)s is not checked in to %(night)s", name=name, night=night.title),
                     "remove",
                 )
             if key in seated_keys:  # keeps their games and standing; not seated again

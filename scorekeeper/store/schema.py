@@ -402,3 +402,53 @@ def m009_night_repeats_in_any_language(db: Database) -> None:
                 "update night_rounds set repeats = ? where night_id = ? and number = ?",
                 [json.dumps(kept, ensure_ascii=False, separators=(",", ":")), night_id, number],
             )
+
+
+@migrations()
+def m010_unnamed_nights_say_their_date_to_each_reader(db: Database) -> None:
+    """A night opened without a name keeps none (an empty name): each reader sees its date
+    in their own words ("Night of 23 Nov 2026", "Noche del 23 sept 2026").
+
+    Until now such a night stored the default, said once in the opener's words. A night
+    whose name is exactly a default the app could have written for the day it was opened,
+    in any region's English or Spanish or in Brazilian Portuguese, is unnamed again; any
+    other name, however like one, is the organiser's and stays.
+    """
+    from datetime import date, datetime
+
+    import babel.dates
+    from babel import Locale
+    from babel.localedata import locale_identifiers
+
+    # The sentence as the catalogs said it when these names were written (a catalog may
+    # word it otherwise later; the stored names do not change with it).
+    openings = {"en": "Night of %(date)s", "es": "Noche del %(date)s", "pt": "Noite de %(date)s"}
+    # Every locale a reader could have had: Portuguese is always Brazilian; English and
+    # Spanish take the region the phone asked for.
+    locales = [Locale("pt", "BR")] + [
+        locale
+        for locale in map(
+            Locale.parse, (n for n in locale_identifiers() if n[:3] in ("en", "en_", "es", "es_"))
+        )
+        if locale.language in ("en", "es") and locale.script is None and locale.variant is None
+    ]
+
+    def defaults(day: date) -> set[str]:
+        # The first nights' default, before the languages: an English f-string.
+        english = f"Night of {day.day} {day:%b %Y}"
+        said = {
+            openings[str(locale.language)]
+            % {"date": babel.dates.format_date(day, "d MMM y", locale=locale)}
+            for locale in locales
+        }
+        return {english, *said}
+
+    # The day on the club laptop's calendar, as the default was written (and is now said).
+    said_on: dict[date, set[str]] = {}
+    nights = db.execute("select id, name, created_at from nights where name != ''").fetchall()
+    for night_id, name, created_at in nights:
+        opened = datetime.fromisoformat(created_at).astimezone().date()
+        if opened not in said_on:
+            said_on[opened] = defaults(opened)
+        if name in said_on[opened]:
+            db.execute("update nights set name = '' where id = ?", [night_id])

@@ -82,7 +82,7 @@ def init_app(app: Flask) -> None:
         script_word=script_word,
         script_plural=script_plural,
     )
-    env.filters.update(translate=translate, number=template_number, day=day, when=when)
+    env.filters.update(translate=translate, named=named, number=template_number, day=day, when=when)
     app.after_request(remember_choice)
 
 
@@ -186,9 +186,10 @@ def percent(value: float) -> str:
     return babel.numbers.format_percent(value, "#,##0.#%", locale=reader())
 
 
-def day(value: date) -> str:
-    """A date as the reader's region writes it, short: 23 Nov 2026, 23 nov 2026."""
-    return babel.dates.format_date(value, "d MMM y", locale=reader())
+def day(value: date, locale: Locale | None = None) -> str:
+    """A date as the reader's region writes it, short: 23 Nov 2026, 23 sept 2026, 23 set. 2026.
+    `locale` is the reader's, when the caller has it at hand already."""
+    return babel.dates.format_date(value, "d MMM y", locale=locale or reader())
 
 
 def when(value: datetime) -> str:
@@ -221,10 +222,20 @@ def reader_words() -> Callable[[Message], str]:
     def written(value: Any) -> str:
         return number(value, locale=locale)
 
+    def dated(value: date) -> str:
+        return day(value, locale)
+
     def said(message: Message) -> str:
-        return render(message, choose, written)
+        return render(message, choose, written, dated)
 
     return said
+
+
+def named(name: Message | str) -> str:
+    """A name as the reader reads it: one a person typed as it is (never looked up as an
+    English sentence: a night named "Pairs" stays so), one the app gives (an unnamed
+    night's date) in the reader's words."""
+    return translate(name) if isinstance(name, Message) else name
 
 
 def tell(message: Message | str, category: str) -> None:
@@ -233,12 +244,15 @@ def tell(message: Message | str, category: str) -> None:
 
 
 def formatted(values: dict[str, Any], locale: Locale | None = None) -> dict[str, Any]:
-    """A template sentence's values: numbers in the reader's format, Messages in their words."""
+    """A template sentence's values: numbers and dates in the reader's format, Messages in
+    their words."""
     return {
         name: translate(value)
         if isinstance(value, Message)
         else number(value, locale=locale)
         if isinstance(value, int | float)
+        else day(value, locale)
+        if isinstance(value, date)
         else value
         for name, value in values.items()
     }

@@ -17,10 +17,10 @@ from scorekeeper.nights import night as nights
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import fingerprint, token_hash
 from scorekeeper.web.api import if_match, json_body
+from scorekeeper.web.language import named
 from scorekeeper.web.leagues.rights import require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
-from scorekeeper.web.nights.pages import default_night_name
 from scorekeeper.web.nights.shown import night_json, round_json, table_json
 from scorekeeper.words import say
 
@@ -61,12 +61,7 @@ def created(body: dict[str, Any], location: str) -> Response:
 @bp.post(API)
 def api_create(slug: str) -> Response:
     league = organiser_league(slug)
-    payload = json_body()
-    name = payload.get("name")
-    if name is None or (isinstance(name, str) and not name.strip()):
-        # Unnamed, the night is named by its date in the words of whoever opens it.
-        payload = {**payload, "name": default_night_name()}
-    night = nights.create_night(get_db(), league, payload)
+    night = nights.create_night(get_db(), league, json_body())
     return created(night_json(night), url_for("nights.api_night", slug=slug, number=night.number))
 
 
@@ -77,7 +72,7 @@ def api_list(slug: str) -> Response:
         [
             {
                 "number": row["number"],
-                "name": row["name"],
+                "name": named(row["title"]),
                 "ruleset": row["ruleset"],
                 "url": external_url("nights.night_page", slug=slug, number=row["number"]),
             }

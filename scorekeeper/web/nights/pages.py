@@ -9,7 +9,6 @@ is flashed on the night page, which is shown again with nothing changed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext
@@ -27,7 +26,7 @@ from scorekeeper.rules import REGISTRY
 from scorekeeper.standings import player_key
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import fingerprint, token_hash
-from scorekeeper.web.language import day, tell, translate
+from scorekeeper.web.language import tell, translate
 from scorekeeper.web.leagues.rights import held_token, require_right
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -118,8 +117,8 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
                 get_db(),
                 league,
                 {
-                    # Unnamed, the night is named by its date in the organiser's words.
-                    "name": form.name.data or default_night_name(),
+                    # Unnamed, it stays so: each reader sees its date in their own words.
+                    "name": form.name.data,
                     "ruleset": ruleset.id,
                     "format": request.form.get("format", "individual"),
                     "table_size": chosen_table_size(request.form.get("format"), request.form),
@@ -131,7 +130,7 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         except (RuleError, AppError) as refused:
             error = refused
         else:
-            tell(say("%(night)s is open: check the players in.", night=night.name), "success")
+            tell(say("%(night)s is open: check the players in.", night=night.title), "success")
             return back_to_night(night)
     page = render_template(
         "nights/new.html",
@@ -339,12 +338,6 @@ def call_time(slug: str, number: int, round_number: int) -> BaseResponse:
     return back_to_night(night)
 
 
-def default_night_name() -> str:
-    """The date, in the reader's words: "Night of 23 Nov 2026", "Noche del 23 nov 2026"."""
-    today = datetime.now().astimezone().date()
-    return translate(say("Night of %(date)s", date=day(today)))
-
-
 def sentence(message: str) -> str:
     return message[:1].upper() + message[1:] + ("" if message.endswith((".", "!", "?")) else ".")
 
@@ -395,6 +388,6 @@ def night_qr(slug: str, number: int) -> Response:
 def night_round(night: Night, round_number: int) -> nights.Round:
     if not 1 <= round_number <= len(night.rounds):
         raise NotFound(
-            say("%(night)s has no round %(round)s.", night=night.name, round=round_number)
+            say("%(night)s has no round %(round)s.", night=night.title, round=round_number)
         )
     return night.rounds[round_number - 1]

@@ -11,7 +11,7 @@ from scorekeeper import leagues
 from scorekeeper.nights.night import Night, Round, TableGame, load_night
 from scorekeeper.nights.standings import NightRow
 from scorekeeper.store import League, get_db
-from scorekeeper.web.language import translate
+from scorekeeper.web.language import named, translate
 from scorekeeper.web.leagues.rights import held_token
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -120,7 +120,7 @@ def night_json(night: Night) -> dict[str, Any]:
     return {
         "league": night.league.slug,
         "number": night.number,
-        "name": night.name,
+        "name": named(night.title),
         "url": external_url("nights.night_page", slug=night.league.slug, number=night.number),
         "ruleset": night.ruleset.id,
         "ruleset_name": night.ruleset.name,
