@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from scorekeeper import store
 from scorekeeper.web import language
+from scorekeeper.web.unindent import Unindent
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -62,8 +63,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=None,
     )
     app.static_folder = asset_folder("static")
-    # Block tags take their line with them: phones download no runs of blank indentation.
-    app.jinja_options = {**app.jinja_options, "trim_blocks": True, "lstrip_blocks": True}
+    # Block tags take their line with them, and markup its indentation (web/unindent.py):
+    # phones download no runs of blank indentation.
+    app.jinja_options = {
+        **app.jinja_options,
+        "trim_blocks": True,
+        "lstrip_blocks": True,
+        "extensions": [*app.jinja_options.get("extensions", ()), Unindent],
+    }
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
         # Larger than any real entry, small enough that a flood can't fill memory.

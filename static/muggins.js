@@ -1,5 +1,7 @@
 // Muggins: tap the open ends and see the count at once. Every form here also works without this file:
 // the selects it hides are what the forms send, and the server checks and scores what is sent.
+// The ends pad is shared with the checker page (checker.js, loaded after this file); its doubles
+// are drawn by faces.js, loaded before it.
 (function () {
   "use strict";
 
@@ -31,13 +33,13 @@
     const slots = Array.from(pad.querySelectorAll(".end-slot"));
     const keys = Array.from(pad.querySelectorAll("[data-value]"));
     const doubleKey = pad.querySelector("[data-double]");
-    const faces = pad.querySelector("template[data-double-faces]").content.children;
+    const say = window.scorekeeperWords(fieldset);
     // Start on the first empty slot: the first play of a hand, or a new arm of the spinner.
     let selected = Math.max(0, selects.findIndex(function (s) { return !s.value; }));
 
     function shown(value) {
       if (!value) return document.createTextNode("—");
-      if (value.indexOf("-") >= 0) return faces[Number(value.split("-")[0])].cloneNode(true);
+      if (value.indexOf("-") >= 0) return window.scorekeeperFace(value, say("crosswise", { tile: value }));
       return document.createTextNode(value);
     }
 
@@ -151,95 +153,7 @@
     submitOnce(form);
   }
 
-  // The checker page: the server's answer (POST /api/muggins/check) as the ends are tapped.
-  function checker(form) {
-    const box = document.querySelector("[data-checker-result]");
-    const errorBox = document.querySelector("[data-checker-error]");
-    const actions = form.querySelector("[data-check-actions]");
-    const claimed = form.querySelector("input[name=claimed]");
-    const setChoice = form.querySelector("[data-set-choice]");
-    const gameChoice = form.querySelector("[data-game-choice]");
-    const say = window.scorekeeperWords(form);
-    const lang = document.documentElement.lang;
-    let ends = [];
-    let asked = 0;
-
-    function paragraph(className, ...parts) {
-      const p = document.createElement("p");
-      p.className = className;
-      p.append(...parts);
-      return p;
-    }
-
-    function figure(label, value) {
-      const span = document.createElement("span");
-      const strong = document.createElement("strong");
-      strong.textContent = value;
-      span.append(label + " ", strong);
-      return span;
-    }
-
-    function show(answer, ok) {
-      errorBox.replaceChildren();
-      box.replaceChildren();
-      box.classList.toggle("muggins", ok && answer.muggins);
-      box.hidden = !ok;
-      if (!ok) {
-        errorBox.append(paragraph("flash flash-error", answer.error || say("cannot_check")));
-        return;
-      }
-      const count = figure(say("count"), answer.count.toLocaleString(lang));
-      box.append(paragraph("count", count, " ", figure(say("scores_label"), answer.points.toLocaleString(lang))));
-      if (answer.muggins) box.append(paragraph("verdict", say("stands")));
-      else if ("muggins" in answer) box.append(paragraph("verdict", say("no_muggins"))); // only with a claim
-      box.append(paragraph("checker-explanation", answer.explanation));
-    }
-
-    async function check() {
-      const query = new URLSearchParams(new FormData(form));
-      const blank = Array.from(query.values()).every(function (value) { return !value; });
-      window.history.replaceState(null, "", blank ? window.location.pathname : "?" + query);
-      const body = {
-        set: setChoice.value,
-        ruleset: gameChoice.value,
-        ends: ends.filter(Boolean).map(function (e) { return /^\d+$/.test(e) ? Number(e) : e; }),
-      };
-      const typed = claimed.value.trim();
-      if (typed) body.claimed = /^\d+$/.test(typed) ? Number(typed) : typed;
-      const mine = ++asked;
-      if (!body.ends.length) {
-        box.hidden = true;
-        errorBox.replaceChildren();
-        return;
-      }
-      try {
-        const response = await fetch(form.dataset.checkUrl, {
-          method: "POST",
-          // The API's sentences follow Accept-Language: ask in the page's language.
-          headers: { "Content-Type": "application/json", "Accept-Language": lang },
-          body: JSON.stringify(body),
-        });
-        const answer = await response.json();
-        if (mine === asked) show(answer, response.ok); // a later tap has already asked again
-      } catch (error) {
-        actions.hidden = false; // offline: the Check button asks the page instead
-      }
-    }
-
-    endsPad(form.querySelector("[data-ends-pad]"), function (values) {
-      const changed = values.join() !== ends.join();
-      ends = values;
-      if (changed) check();
-    });
-    claimed.addEventListener("input", check);
-    // Another set has other numbers on its ends: the page draws its pad afresh.
-    setChoice.addEventListener("change", function () { form.submit(); });
-    gameChoice.addEventListener("change", check);
-    actions.hidden = true;
-  }
-
+  window.scorekeeperEndsPad = endsPad;
   const form = document.getElementById("play-form");
   if (form) playForm(form);
-  const checkerForm = document.getElementById("checker");
-  if (checkerForm) checker(checkerForm);
 })();

@@ -1,5 +1,6 @@
 // The tile picker: tap whose hand, then the tiles left in it. It writes "3-4 6-6" into that hand's
 // tiles field, the field the form sends; typing there works too, with or without this file.
+// Its tiles are drawn by faces.js, loaded before it.
 (function () {
   "use strict";
 
@@ -23,25 +24,6 @@
     }, 0);
   }
 
-  // One domino face, drawn from the page's pip symbols (the same markup as the domino() macro).
-  const SVG = "http://www.w3.org/2000/svg";
-  function face(tile) {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("class", "domino");
-    svg.setAttribute("viewBox", "0 0 80 40");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", tile);
-    // The tile's body, its first half, its second half moved right.
-    ["tile"].concat(tile.split("-").map(function (half) { return "pips-" + half; }))
-      .forEach(function (symbol, i) {
-        const use = document.createElementNS(SVG, "use");
-        use.setAttribute("href", "#" + symbol);
-        if (i === 2) use.setAttribute("x", "40");
-        svg.append(use);
-      });
-    return svg;
-  }
-
   // The tiles of the set in play, as buttons: built here, since only script uses them.
   function buildTiles(group) {
     const highest = Number(group.dataset.highest);
@@ -52,7 +34,7 @@
         button.className = "tile-pick";
         button.dataset.tile = low + "-" + high;
         button.setAttribute("aria-pressed", "false");
-        button.append(face(low + "-" + high));
+        button.append(window.scorekeeperFace(low + "-" + high)); // faces.js
         group.append(button);
       }
     }

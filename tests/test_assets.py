@@ -26,7 +26,7 @@ def test_the_stylesheet_is_served_smaller_with_every_rule_kept(client: FlaskClie
     assert len(served.encode()) < 0.9 * len(source.encode())
     assert "/*" not in served  # the comments stay in the source
     assert served.count("{") == re.sub(r"/\*.*?\*/", "", source, flags=re.S).count("{")
-    assert ".pip-symbols circle{fill:#1d1b18}" in served
+    assert "stroke-width:7.2;stroke-linecap:round}" in served  # the pips (_partials.html)
 
 
 def test_a_script_is_served_smaller_and_still_whole(client: FlaskClient) -> None:
@@ -84,13 +84,13 @@ def test_other_static_files_are_served_as_they_are(client: FlaskClient) -> None:
 def linked(page: str, name: str) -> str:
     """The URL a page links a static file by."""
     stem, suffix = name.rsplit(".", 1)
-    found = re.search(rf'"(/static/{stem}\.[0-9a-f]{{12}}\.{suffix})"', page)
+    found = re.search(rf'"(/static/{re.escape(stem)}\.[0-9a-f]{{12}}\.{suffix})"', page)
     assert found is not None, f"{name} is not linked by a fingerprinted name"
     return found.group(1)
 
 
 def test_pages_link_assets_a_phone_keeps_for_a_year_without_asking(client: FlaskClient) -> None:
-    page = client.get("/new").get_data(as_text=True)
+    page = client.get("/new/block").get_data(as_text=True)
     for name in ("style.css", "icon.svg"):
         url = linked(page, name)
         kept = client.get(url)
@@ -105,14 +105,19 @@ def test_an_edited_file_gets_a_new_address_and_the_old_one_is_not_kept(tmp_path:
     app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
     app.static_folder = str(static)
     client = app.test_client()
-    before = linked(client.get("/new").get_data(as_text=True), "style.css")
+    before = linked(client.get("/new/block").get_data(as_text=True), "style.css")
+    bundled = linked(client.get("/new").get_data(as_text=True), "style+catalogue.css")
     style = static / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n.added { color: red; }\n")
     stamp = style.stat().st_mtime_ns + 1_000_000_000
     os.utime(style, ns=(stamp, stamp))
 
-    after = linked(client.get("/new").get_data(as_text=True), "style.css")
+    after = linked(client.get("/new/block").get_data(as_text=True), "style.css")
     assert after != before
+    # A page whose stylesheet is a bundle with it links the new bundle too.
+    rebundled = linked(client.get("/new").get_data(as_text=True), "style+catalogue.css")
+    assert rebundled != bundled
+    assert ".added{color:red}" in client.get(rebundled).get_data(as_text=True)
     assert ".added{color:red}" in client.get(after).get_data(as_text=True)
     # A page drawn before the edit still gets a stylesheet: today's, asked for again next time.
     stale = client.get(before)
@@ -168,3 +173,30 @@ def test_the_live_board_and_the_game_json_are_gzipped_once_for_every_phone(
 def test_healthz_and_tiny_answers_are_not_compressed(client: FlaskClient) -> None:
     response = client.get("/healthz", headers=GZIP)
     assert response.data == b"ok\n" and "Content-Encoding" not in response.headers
+
+
+def test_a_page_links_its_stylesheets_as_one_file_kept_a_year(client: FlaskClient) -> None:
+    """The catalogue: style.css, then catalogue.css, in one answer a phone keeps."""
+    page = client.get("/new").get_data(as_text=True)
+    assert page.count('rel="stylesheet"') == 1
+    bundle = client.get(linked(page, "style+catalogue.css"))
+
+    assert bundle.status_code == 200
+    assert bundle.mimetype == "text/css"
+    assert bundle.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    parts = [client.get(f"/static/{name}").data for name in ("style.css", "catalogue.css")]
+    assert bundle.data == b"\n".join(parts)  # in that order: the area's rules come after
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "style+nothing.css",
+        "style+style.css",
+        "style+icon.svg",
+        "style+../pyproject.toml",
+        "+".join(["style", "tiles", "muggins", "bids", "share", "checker", "leagues"]) + ".css",
+    ],
+)
+def test_a_bundle_is_of_distinct_stylesheets_that_exist(client: FlaskClient, name: str) -> None:
+    assert client.get(f"/static/{name}").status_code == 404

@@ -287,3 +287,30 @@ def test_a_form_from_a_page_loaded_before_another_phones_hand_is_refused(
     assert refused.status_code == 409
     assert "changed on another phone" in refused.get_data(True)
     assert hands(client, game) == before
+
+
+def test_a_scorer_page_comes_without_the_templates_indentation(client: FlaskClient) -> None:
+    """Phones get no runs of blanks (web/unindent.py); what the page says is unchanged."""
+    game = start(client, "muggins", ["Ann", "María José"])
+    form = {"domino": "Ann", "pips-1": "13", "version": "1"}
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert re.search(r"\n[ \t]{2,}", page) is None
+    assert re.search(r">[ \t]{2,}<", page) is None
+    assert '<th scope="col" class="side-name">María José</th>' in page
+    assert "<li>Ann dominoed: María José 13, rounded to 15: Ann scores 15 points.</li>" in page
+    assert '<h2 id="entry-title">Hand 2</h2>' in page
+
+
+@pytest.mark.parametrize(("domino_set", "highest"), [("double-six", 6), ("double-nine", 9)])
+def test_a_scorer_page_carries_the_pips_of_its_own_set(
+    client: FlaskClient, domino_set: str, highest: int
+) -> None:
+    """Every half of the set in play can be drawn (the tile picker's too), and no other."""
+    game = start(client, "block", ["Ann", "Bob"], **{"option-set": domino_set})
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+
+    drawn = [int(n) for n in re.findall(r'<symbol id="pips-(\d+)"', page)]
+    assert drawn == list(range(highest + 1))
+    assert f'data-highest="{highest}"' in page  # the picker's tiles, drawn by tiles.js

@@ -35,7 +35,7 @@ def legends(page: str) -> list[str]:
 
 
 def checker_words(page: str) -> dict[str, str]:
-    found = re.search(r'data-words="([^"]*)"', page)
+    found = re.search(r"data-words='([^']*)'", page)
     assert found, "the checker's script words are on its page"
     words: dict[str, str] = json.loads(html.unescape(found.group(1)))
     return words
@@ -54,7 +54,7 @@ def test_the_checkers_count_and_eightys_count_are_two_words(
     game = start(client, "eighty", FOUR)
     eighty = client.get(f"/games/{game}?lang={lang}").get_data(True)
     assert any(legend.startswith(f"{tricks} ") for legend in legends(eighty)), legends(eighty)
-    live = re.search(r'data-live-count[^>]*data-words="([^"]*)"', eighty)
+    live = re.search(r"data-live-count[^>]*data-words='([^']*)'", eighty)
     assert live and json.loads(html.unescape(live.group(1)))["count"].split()[1] == tricks.lower()
 
 

@@ -7,6 +7,11 @@ of its served bytes (`style.3f2a9c1e07b4.css`), which phones may keep for a year
 asking again: the scorer's page, loaded after every hand, then costs its HTML alone. An
 edited file gets a new fingerprint, so pages link the new one at once. The plain name
 (`style.css`) still answers, revalidated on each use.
+
+A page's stylesheets are one answer: style.css and the sheets of the page's area (a game's
+entry, the catalogue, sharing) are linked as one bundle, `style+tiles+muggins.css`, their
+served bytes one after the other in that order. Each area keeps its own file in static/,
+and a phone makes one request for the page's look, not one per area.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ FINGERPRINTED = re.compile(
 )
 A_YEAR = 365 * 24 * 60 * 60
 ASSETS_KEY = "scorekeeper.assets"
+BUNDLED = ".css"  # the kind of file a bundle joins
+MOST_BUNDLED = 6  # sheets in one bundle: more than any page links
+KEPT_BUNDLES = 64  # bundles kept made: every page's, with room; any other is made again
 
 
 @dataclass(frozen=True)
@@ -55,9 +63,12 @@ class Assets:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.kept: dict[str, Asset] = {}
+        self.bundles: dict[str, tuple[tuple[str, ...], Asset]] = {}
 
     def get(self, filename: str) -> Asset | None:
         """The file as served, or None when static/ has no such file."""
+        if "+" in filename:
+            return self.bundle(filename)
         path = safe_join(str(current_app.static_folder), filename)
         if path is None:
             return None
@@ -73,6 +84,28 @@ class Assets:
         asset = read_asset(Path(path), stamp)
         with self.lock:
             self.kept[path] = asset
+        return asset
+
+    def bundle(self, filename: str) -> Asset | None:
+        """Stylesheets served as one (`a+b.css`: a.css, then b.css), or None if one is missing."""
+        stem, _, suffix = filename.rpartition(".")
+        names = stem.split("+")
+        if f".{suffix}" != BUNDLED or len(names) > MOST_BUNDLED or len(set(names)) < len(names):
+            return None
+        parts = [self.get(name + BUNDLED) for name in names]
+        if any(part is None for part in parts):
+            return None
+        fingerprints = tuple(part.fingerprint for part in parts if part is not None)
+        kept = self.bundles.get(filename)
+        if kept is not None and kept[0] == fingerprints:
+            return kept[1]
+        body = b"\n".join(part.body for part in parts if part is not None)
+        fingerprint = hashlib.sha256(body).hexdigest()[:FINGERPRINT_LENGTH]
+        asset = Asset(body, gzipped(body, MIMETYPES[BUNDLED]), MIMETYPES[BUNDLED], fingerprint, 0)
+        with self.lock:
+            if len(self.bundles) >= KEPT_BUNDLES:
+                self.bundles.pop(next(iter(self.bundles)))
+            self.bundles[filename] = (fingerprints, asset)
         return asset
 
     def fingerprinted(self, filename: str) -> str:
@@ -112,10 +145,17 @@ def read_asset(path: Path, stamp: int) -> Asset:
     return Asset(body, gzipped(body, mimetype), mimetype, fingerprint, stamp)
 
 
+def stylesheet(sheets: list[str] | tuple[str, ...] = ()) -> str:
+    """The name a page links its look by: style.css, then its area's `sheets`, as one file."""
+    names = [sheet.removesuffix(BUNDLED) for sheet in ("style.css", *sheets)]
+    return "+".join(dict.fromkeys(names)) + BUNDLED
+
+
 def init_app(app: Flask) -> None:
     """Serve the app's static folder at /static/; url_for('static', …) gives fingerprinted names."""
     assets = app.extensions[ASSETS_KEY] = Assets()
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=assets.serve)
+    app.add_template_global(stylesheet)
 
     def fingerprint(endpoint: str | None, values: dict[str, Any]) -> None:
         if endpoint == "static" and "filename" in values:

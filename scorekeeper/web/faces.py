@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Flask
 
-from scorekeeper.tiles import Tile, parse_tile
+from scorekeeper.rules.mexican_train import SETS as TRAIN_SETS
+from scorekeeper.tiles import SETS, Tile, parse_tile
 
 _CORNERS = ((10, 10), (30, 30))
 _OTHER_CORNERS = ((30, 10), (10, 30))
@@ -36,10 +40,18 @@ def half_pips(number: int, offset: int = 0) -> list[tuple[int, int]]:
     return [(x + offset, y) for x, y in PIPS[number]]
 
 
+def highest_pips(options: Mapping[str, Any]) -> int:
+    """The most pips a half shows in this game's set (double-six unless it names another)."""
+    chosen = options.get("set", "double-six")
+    tileset = SETS.get(chosen) or TRAIN_SETS.get(chosen)
+    return tileset.highest_end if tileset else max(PIPS)
+
+
 def tile_of(text: str | Tile) -> Tile:
     return text if isinstance(text, Tile) else parse_tile(text)
 
 
 def init_app(app: Flask) -> None:
     app.add_template_global(half_pips)
+    app.add_template_global(highest_pips)
     app.add_template_global(tile_of)

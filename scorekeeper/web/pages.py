@@ -303,6 +303,7 @@ def scorer_page(
         entry_fields=form.fields,
         # words.js first: the entry scripts show the words the page gives them (data-words).
         entry_scripts=("words.js", *form.scripts),
+        entry_styles=form.styles,
         values=MultiDict(values or {}),
         error=error,
         field=getattr(error, "field", None),

@@ -68,11 +68,13 @@ def test_a_game_of_eleven_point_black_tile_with_four_players(phone: Phone) -> No
         f"tile-{tile}" for tile in ELEVEN_TILES
     ]
     expect(page.locator("#tile-0-0")).to_contain_text("4 points")
-    # Drawn with pips: each face shows its halves' pips (shared symbols, one per number).
+    # Drawn with pips: each face shows its halves' pips (shared symbols, one per number, each
+    # pip a dot of the symbol's path).
     drawn_pips = page.evaluate(
         """() => Array.from(document.querySelectorAll('#tiles svg.domino use')).reduce(
-            (sum, use) => sum + document.querySelector(use.getAttribute('href'))
-                .querySelectorAll('circle').length, 0)"""
+            (sum, use) => sum + Array.from(document.querySelector(use.getAttribute('href'))
+                .querySelectorAll('path'), (path) => path.getAttribute('d').split('M').length - 1)
+                .reduce((a, b) => a + b, 0), 0)"""
     )
     assert drawn_pips == 3 + 4 + 5 + 6 + 7 + 8 + 9  # 0-3 … 3-6, and none on 0-0
     assert page.get_by_role("radio", name="Widow").count() == 0  # 4 players: no widow

@@ -8,6 +8,7 @@ at the play that reaches the target.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
@@ -192,8 +193,11 @@ def test_the_muggins_checker_by_tapping(phone: Phone) -> None:
     tap_end(phone, 2, "5")
     expect(result).to_contain_text("Count 20")
     expect(result).to_contain_text("Scores 20")
+    # No claim, no muggins: the answer's box stays plain however many answers came before.
+    expect(result).not_to_have_class(re.compile(r"\bmuggins\b"))
     phone.type('input[name="claimed"]', "15")
     expect(result).to_contain_text("Muggins stands")
+    expect(result).to_have_class(re.compile(r"\bmuggins\b"))
     assert "end=5-5" in page.url  # a reload shows the same layout
     screenshot(page, "muggins-checker")
     assert not serious_accessibility_problems(page)

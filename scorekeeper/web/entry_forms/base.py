@@ -30,6 +30,8 @@ class EntryForm:
     fill: Callable[[Game, Mapping[str, Any]], dict[str, str | list[str]]]
     fields: tuple[str, ...] = ()  # entry fields whose errors the template shows next to them
     scripts: tuple[str, ...] = ()  # files in static/ the entry needs on the scorer's page
+    # Its family's stylesheets in static/, after style.css: other pages never load them.
+    styles: tuple[str, ...] = ()
 
 
 def form_number(form: FormData, name: str, what: Message, field: str) -> int | None:

@@ -175,4 +175,5 @@ FORM = EntryForm(
     fill,
     ("captured", "points", "widow", "moon"),
     ("black_tile.js",),
+    ("black_tile.css",),
 )

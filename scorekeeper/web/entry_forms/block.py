@@ -121,5 +121,6 @@ FORM = EntryForm(
     read,
     fill,
     ("domino", "pips", "tiles", "either_end", "with_double"),
-    ("tiles.js",),
+    ("faces.js", "tiles.js"),
+    ("tiles.css",),
 )

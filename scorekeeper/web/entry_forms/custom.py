@@ -41,4 +41,4 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return {f"points-{i}": str(given.get(side, "")) for i, side in enumerate(game.table.sides)}
 
 
-FORM = EntryForm("entry/custom.html", read, fill, ("points",), ("signs.js",))
+FORM = EntryForm("entry/custom.html", read, fill, ("points",), ("signs.js",), ("newer_games.css",))

@@ -125,4 +125,4 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/eighty.html", read, fill, FIELDS, ("bids.js",))
+FORM = EntryForm("entry/eighty.html", read, fill, FIELDS, ("bids.js",), ("bids.css",))

@@ -62,5 +62,6 @@ FORM = EntryForm(
     read,
     fill,
     ("domino", "plays"),
-    ("muggins.js",),
+    ("faces.js", "muggins.js"),
+    ("muggins.css",),
 )

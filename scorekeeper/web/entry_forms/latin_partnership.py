@@ -158,5 +158,6 @@ FORM = EntryForm(
     read,
     fill,
     ENTRY_FIELDS,  # the page shows each entry field's refusal next to it
-    ("tiles.js", "went_out.js", "pases.js"),
+    ("faces.js", "tiles.js", "went_out.js", "pases.js"),
+    ("tiles.css", "newer_games.css"),
 )

@@ -126,5 +126,6 @@ FORM = EntryForm(
     read,
     fill,
     ("domino", "pips", "tiles", "double_blank"),
-    ("tiles.js", "went_out.js"),
+    ("faces.js", "tiles.js", "went_out.js"),
+    ("tiles.css", "newer_games.css"),
 )

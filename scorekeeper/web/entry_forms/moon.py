@@ -93,4 +93,4 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/moon.html", read, fill, FIELDS, ("bids.js",))
+FORM = EntryForm("entry/moon.html", read, fill, FIELDS, ("bids.js",), ("bids.css",))

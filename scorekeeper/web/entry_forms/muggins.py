@@ -114,5 +114,6 @@ FORM = EntryForm(
     read,
     fill,
     ("domino", "pips", "tiles", "plays"),
-    ("tiles.js", "muggins.js"),
+    ("faces.js", "tiles.js", "muggins.js"),
+    ("tiles.css", "muggins.css"),
 )

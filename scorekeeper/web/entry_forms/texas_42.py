@@ -132,4 +132,4 @@ def fill(game: Game, entry: Mapping[str, Any]) -> dict[str, str | list[str]]:
     return values
 
 
-FORM = EntryForm("entry/texas_42.html", read, fill, FIELDS, ("bids.js",))
+FORM = EntryForm("entry/texas_42.html", read, fill, FIELDS, ("bids.js",), ("bids.css",))
