@@ -80,9 +80,15 @@ def merged(language_dir: Path) -> Catalog:
     language = language_dir.name
     catalog = Catalog(locale=language, domain=DOMAIN)
     first_seen: dict[object, tuple[str, Message]] = {}
+    plural_forms: tuple[str, str] | None = None
     for path in area_files(language_dir):
         with path.open("rb") as file:
             area = read_po(file, locale=language)
+        plural_forms = same_plural_forms(plural_forms, (path.stem, area.plural_forms), language)
+        # The plural rule the translators wrote their forms for, not Babel's rule of the day
+        # for the language: Babel 2.19 gave Spanish a third form ("un millón de bazas") that
+        # no .po holds, and every plural sentence fell back to English.
+        catalog.mime_headers = [("Plural-Forms", area.plural_forms)]
         for message in area:
             if not message.id:
                 continue  # the header
@@ -102,6 +108,18 @@ def merged(language_dir: Path) -> Catalog:
             first_seen[key] = (path.stem, message)
             catalog[message.id] = message
     return catalog
+
+
+def same_plural_forms(
+    seen: tuple[str, str] | None, this: tuple[str, str], language: str
+) -> tuple[str, str]:
+    """The areas of one language must count plurals alike: one .mo has one rule."""
+    if seen is not None and seen[1] != this[1]:
+        raise CatalogError(
+            f"{language}: {seen[0]}.po says {seen[1]!r} and {this[0]}.po says {this[1]!r}. "
+            "Give every area of a language the same Plural-Forms."
+        )
+    return this
 
 
 def translated_text(message: Message) -> tuple[str, ...] | None:
