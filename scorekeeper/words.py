@@ -142,14 +142,26 @@ def render(
 def in_words(value: Any, say: Callable[[Message], str] = str) -> Any:
     """A JSON body with every Message in it said by `say` (the reader's language where the
     answer is made; English by default): lists and objects walked, everything else as it is."""
-    # Plain values first, then the concrete types: an answer is mostly numbers and names, and
-    # the Mapping check (an abstract class's) costs several times a concrete one.
-    if value is None or isinstance(value, str | int | float):
+    kind = type(value)
+    if kind is dict:
+        # An answer is mostly numbers and names: a plain value is taken as it is, without a
+        # call (a hand POST's answer walked 34 calls and 95 isinstance checks per answer).
+        return {
+            key: item if type(item) in PLAIN else in_words(item, say) for key, item in value.items()
+        }
+    if kind is list or kind is tuple:
+        return [item if type(item) in PLAIN else in_words(item, say) for item in value]
+    if kind in PLAIN:
         return value
     if isinstance(value, Message):
         return say(value)
     if isinstance(value, list | tuple):
         return [in_words(item, say) for item in value]
-    if isinstance(value, dict | Mapping):
+    if isinstance(value, Mapping):
         return {key: in_words(item, say) for key, item in value.items()}
     return value
+
+
+# What an answer holds that is said as it is: JSON's own values (bool is an int's kind, but
+# type() tells it apart).
+PLAIN = frozenset({str, int, float, bool, type(None)})

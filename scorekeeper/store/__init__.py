@@ -32,6 +32,7 @@ from scorekeeper.store.connection import (
 from scorekeeper.store.encoding import dumps, now
 from scorekeeper.store.games import (
     GameRow,
+    GameStamp,
     HandRow,
     LogLine,
     MatchGameRow,
@@ -41,6 +42,7 @@ from scorekeeper.store.games import (
     delete_hand,
     delete_pending_plays,
     delete_play,
+    game_stamp,
     game_version,
     insert_game,
     insert_hand,
@@ -106,6 +108,7 @@ __all__ = [
     "Connection",
     "GameResult",
     "GameRow",
+    "GameStamp",
     "HandRow",
     "League",
     "LogLine",
@@ -127,6 +130,7 @@ __all__ = [
     "delete_pending_plays",
     "delete_play",
     "dumps",
+    "game_stamp",
     "game_version",
     "get_db",
     "has_plays",

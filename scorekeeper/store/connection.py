@@ -97,6 +97,11 @@ class Connection:
         # the same request (an idempotency key records it) without reading it back.
         self.versions_written: dict[str, int] = {}
 
+    def after_commit(self, action: Callable[[], None]) -> None:
+        """Run `action` once the change under way on this connection is durable, and only then:
+        a change rolled back (or whose commit failed) never runs it."""
+        self.writes.on_commit.append(action)
+
     def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
 
@@ -214,6 +219,11 @@ class Writes:
         self.connection: Connection | None = None
         self.waiting: list[Waiting] = []
         self.owner: int | None = None  # the thread making a change now, while it does
+        # What the change under way asked to run once it is durable (Connection.after_commit).
+        self.on_commit: list[Callable[[], None]] = []
+        # What the code above keeps of the changes it made to this file, by a key of its own
+        # (games.py: each game as its last change left it). Only this file's writers fill it.
+        self.memo: dict[str, Any] = {}
 
     def current(self) -> Connection | None:
         """The write connection, if this thread is making a change on it now."""
@@ -228,6 +238,7 @@ class Writes:
             raise unavailable()  # the writers before it took longer than the busy timeout
         held = True
         self.owner = threading.get_ident()
+        on_commit = self.on_commit = []
         try:
             db = self.connection = self.connection or self.open_connection()
             # Joining others' changes: a savepoint, so a failure undoes this change alone.
@@ -261,6 +272,8 @@ class Writes:
                 raise unavailable()
             if failed is not None:
                 raise failed
+            for action in on_commit:
+                action()
         finally:
             self.owner = None if self.owner == threading.get_ident() else self.owner
             if held:
@@ -271,10 +284,12 @@ class Writes:
         assert self.connection is not None
         db = self.connection
         db.execute("SAVEPOINT change")
+        on_commit = len(self.on_commit)
         try:
             yield db
         except BaseException:
             roll_back(db.conn, nested=True)
+            del self.on_commit[on_commit:]  # this part's actions go with its change
             raise
         db.execute("RELEASE change")
 

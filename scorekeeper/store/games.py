@@ -395,6 +395,20 @@ def version_written(db: Connection, game_id: str) -> int | None:
     return written if written is not None else game_version(db, game_id)
 
 
+GameStamp = tuple[int, str, str | None, str | None]
+
+
+def game_stamp(db: Connection, game_id: str) -> GameStamp | None:
+    """What tells a game kept in memory from the stored one: its version (every change to its
+    hands or plays moves it on), its scorer token's hash (a new link does not), its match
+    (whose other games change on their own) and when its time is called (set ahead, with a
+    night's time limit). None if there is no such game."""
+    row = db.execute(
+        "select version, token_hash, match_id, time_called_at from games where id = ?", [game_id]
+    ).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]), row[2], row[3])
+
+
 def game_version(db: Connection, game_id: str) -> int | None:
     """The game's version alone, or None if there is no such game: one primary-key read.
 
