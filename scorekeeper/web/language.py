@@ -65,6 +65,7 @@ def init_app(app: Flask) -> None:
 
     catalogs.compile_stale()
     Babel(app, locale_selector=reader_locale, configure_jinja=False)
+    app.extensions[CATALOGS_KEY] = {}
     env = app.jinja_env
     env.add_extension("jinja2.ext.i18n")
     # Sets the newstyle flag `{% trans %}` compiles with; the callables are ours, below.
@@ -280,8 +281,23 @@ def reading() -> Reading:
     environ = request.environ
     found: Reading | None = environ.get(READING)
     if found is None:
-        found = environ[READING] = Reading(reader(), get_translations())
+        locale = reader_locale()  # what Flask-Babel's get_locale() asks, without its lookups
+        found = environ[READING] = Reading(locale, catalog_for(locale))
     return found
+
+
+CATALOGS_KEY = "scorekeeper.catalogs"
+
+
+def catalog_for(locale: Locale) -> NullTranslations:
+    """The app's catalog for `locale`, kept by its name: Flask-Babel looks it up again on each
+    request (its context, its locale, the locale's name: tens of microseconds an answer)."""
+    kept: dict[str, NullTranslations] = current_app.extensions[CATALOGS_KEY]
+    name = str(locale)
+    catalog = kept.get(name)
+    if catalog is None:
+        catalog = kept[name] = get_translations()  # the request's locale is `locale`
+    return catalog
 
 
 def template_number(value: Any, pattern: str | None = None) -> str:
