@@ -93,6 +93,22 @@ CASES = {
             "pt-BR": ["Cy bateu.", "Nosotros marca Ellos 23 = 23 pontos."],
         },
     ),
+    "a blocked Draw hand (tranque)": (
+        "draw",
+        ["Ann", "Bob", "Cy"],
+        [{"pips": {"Ann": 8, "Bob": 3, "Cy": 11}}],
+        {},
+        {
+            "es": [
+                "La mano se trancó; la mano más liviana: Bob (3 puntos).",
+                "Bob se anota Ann 8 + Cy 11 = 19 puntos.",
+            ],
+            "pt-BR": [
+                "A mão trancou; a mão mais leve: Bob (3 pontos).",
+                "Bob marca Ann 8 + Cy 11 = 19 pontos.",
+            ],
+        },
+    ),
     "a muggins call": (
         "muggins",
         ["Ann", "Bob", "Cy"],
