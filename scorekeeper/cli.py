@@ -223,7 +223,7 @@ def main() -> None:
     "--port",
     default=5000,
     show_default=True,
-    type=int,
+    type=click.IntRange(0, 65535),
     metavar=N_("NUMBER"),
     help=N_("Port to listen on."),
 )
@@ -231,7 +231,7 @@ def main() -> None:
     "--threads",
     default=8,
     show_default=True,
-    type=int,
+    type=click.IntRange(min=1),
     metavar=N_("NUMBER"),
     help=N_("Worker threads."),
 )
@@ -258,22 +258,34 @@ def serve(
     for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
         click.echo(line)
     echo(say("Stop with Ctrl+C."))
-    waitress_serve(
-        app,
-        host=host,
-        port=port,
-        threads=threads,
-        ident="scorekeeper",
-        # Every watching phone keeps a connection open between its polls: room for a
-        # club's worth (waitress's default is 100) so the scorer's phone always gets in;
-        # poll() rather than select(), which stops at 1024 open files.
-        connection_limit=CONNECTION_LIMIT,
-        asyncore_use_poll=True,
-        # waitress drops X-Forwarded-* unless told which proxy to trust; behind a proxy the
-        # club trusts (TRUST_PROXY), the app's ProxyFix reads them, so they must reach it:
-        # else every phone is the proxy's address and shares one write allowance.
-        clear_untrusted_proxy_headers=not app.config.get("TRUST_PROXY"),
-    )
+    try:
+        waitress_serve(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="scorekeeper",
+            # Every watching phone keeps a connection open between its polls: room for a
+            # club's worth (waitress's default is 100) so the scorer's phone always gets in;
+            # poll() rather than select(), which stops at 1024 open files.
+            connection_limit=CONNECTION_LIMIT,
+            asyncore_use_poll=True,
+            # waitress drops X-Forwarded-* unless told which proxy to trust; behind a proxy the
+            # club trusts (TRUST_PROXY), the app's ProxyFix reads them, so they must reach it:
+            # else every phone is the proxy's address and shares one write allowance.
+            clear_untrusted_proxy_headers=not app.config.get("TRUST_PROXY"),
+        )
+    except (OSError, ValueError) as error:  # waitress: an address it cannot listen on
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise Refused(
+            say(
+                "Cannot listen on %(host)s port %(port)s (%(reason)s). Check --host and --port: "
+                "another program may be using the port.",
+                host=host,
+                port=str(port),  # a port is written as it is typed, never 41.129
+                reason=reason,
+            )
+        ) from None
 
 
 def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:

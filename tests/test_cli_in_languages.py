@@ -9,6 +9,7 @@ placeholders) may be left in it.
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,34 @@ def test_every_sentence_click_says_is_in_the_terminals_catalog() -> None:
         with path.open("rb") as file:
             held = {(message.id, message.context) for message in read_po(file) if message.id}
         assert sorted(map(str, said_by_click - held)) == [], language
+
+
+def test_serve_refuses_a_port_it_cannot_listen_on_in_the_terminals_language(tmp_path: Path) -> None:
+    """A port out of range is refused by Click in the terminal's words; a port another program
+    holds is said in a sentence, not a traceback, with the port as it was typed."""
+    too_big = cli("es_DO.UTF-8", "serve", "--port", "99999")
+    assert too_big.exit_code == 2
+    assert "Error: Valor no válido para '--port': 99999 no está entre 0<=x<=65535." in (
+        too_big.output
+    )
+    no_threads = cli("pt_BR.UTF-8", "serve", "--threads", "0")
+    assert no_threads.exit_code == 2 and "Valor inválido para '--threads'" in no_threads.output
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        database = str(tmp_path / "club.sqlite3")
+        refused = scorekeeper(
+            "es_DO.UTF-8",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database",
+            database,
+        )
+    assert refused.returncode == 1, refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert f"No se puede escuchar en 127.0.0.1, puerto {port} (" in refused.stderr
+    assert "puede que otro programa esté usando el puerto." in refused.stderr

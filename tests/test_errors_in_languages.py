@@ -296,16 +296,59 @@ def test_the_standings_csv_names_its_columns_in_spanish(client: FlaskClient) -> 
         "Partidas jugadas",
     ]
     assert english_rows[0][:6] == ["ruleset", "game", "season", "place", "player", "played"]
-    # Only the header changes: every line of data is the same in either language.
-    assert spanish_rows[1:] == english_rows[1:]
-    assert any("María José" in row for row in spanish_rows[1:])
+    # Numbers, names, ids and dates are the same in either language; a cell that is a word is
+    # in the reader's words (the English file keeps its keys, which scripts compare).
+    words = {"game": 1, "season": 2, "rating_certainty": 13, "form": 14}
+    assert [english_rows[0][column] for column in words.values()] == list(words)
+    assert [[row[column] for column in words.values()] for row in english_rows[1:]] == [
+        ["Block Dominoes", "all time", "unsure: few games", "W"],
+        ["Block Dominoes", "all time", "unsure: few games", "L"],
+        ["Block Dominoes", "all time", "unsure: few games", "L"],
+    ]
+    assert [[row[column] for column in words.values()] for row in spanish_rows[1:]] == [
+        ["Dominó de bloqueo", "desde siempre", "inseguro: pocas partidas", "G"],
+        ["Dominó de bloqueo", "desde siempre", "inseguro: pocas partidas", "P"],
+        ["Dominó de bloqueo", "desde siempre", "inseguro: pocas partidas", "P"],
+    ]
+    for english_row, spanish_row in zip(english_rows[1:], spanish_rows[1:], strict=True):
+        for column in set(range(len(english_row))) - set(words.values()):
+            assert spanish_row[column] == english_row[column]
+    assert spanish_rows[1][4] == "María José"
+
+
+def test_the_games_csv_says_a_games_state_and_its_winner_in_portuguese(
+    client: FlaskClient,
+) -> None:
+    slug = league_with_a_game(client)
+    rows = {
+        language: list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
+        for language, answer in (
+            ("en", client.get(f"/leagues/{slug}/games.csv")),
+            ("pt", client.get(f"/leagues/{slug}/games.csv", headers=PORTUGUESE)),
+        )
+    }
+    state, won = 3, 7  # Status, Won the game
+    assert [rows["en"][0][state], rows["en"][0][won]] == ["status", "won"]
+    assert [rows["pt"][0][state], rows["pt"][0][won]] == ["Situação", "Venceu a partida"]
+    assert [(row[4], row[state], row[won]) for row in rows["en"][1:]] == [
+        ("María José", "finished", "yes"),
+        ("Bob", "finished", "no"),
+        ("Cy", "finished", "no"),
+    ]
+    assert [(row[4], row[state], row[won]) for row in rows["pt"][1:]] == [
+        ("María José", "terminada", "sim"),
+        ("Bob", "terminada", "não"),
+        ("Cy", "terminada", "não"),
+    ]
 
 
 def test_a_nights_seats_csv_names_its_columns_in_portuguese(client: FlaskClient) -> None:
     league = client.post("/api/leagues", json={"name": "Clube"}).json
     organiser = {"X-League-Token": league["league_token"]}
     night = client.post(
-        f"/api/leagues/{league['slug']}/nights", json={"ruleset": "block"}, headers=organiser
+        f"/api/leagues/{league['slug']}/nights",
+        json={"ruleset": "eighty"},  # tables of four: one of five sits out
+        headers=organiser,
     )
     assert night.status_code == 201, night.json
     number = night.json["number"]
@@ -313,6 +356,20 @@ def test_a_nights_seats_csv_names_its_columns_in_portuguese(client: FlaskClient)
     header = next(csv.reader(io.StringIO(seats.data.decode("utf-8-sig"))))
     assert seats.data.startswith("\ufeff".encode())
     assert header[:4] == ["Rodada", "Mesa", "Lugar", "Jogador"]
+    entrants = {"add": ["Ann", "Bob", "Cy", "Dee", "Eve"]}
+    path = f"/api/leagues/{league['slug']}/nights/{number}"
+    assert client.post(f"{path}/players", json=entrants, headers=organiser).status_code == 200
+    seated = client.post(f"{path}/rounds", json={"round": 1}, headers=organiser)
+    assert seated.status_code == 201, seated.json
+    for headers, playing, sitting_out in (
+        (PORTUGUESE, ("em andamento", "não"), "folga"),
+        (SPANISH, ("en juego", "no"), "descansa"),
+        ({}, ("in_progress", "no"), "bye"),
+    ):
+        seats = client.get(f"/leagues/{league['slug']}/nights/{number}/seats.csv", headers=headers)
+        rows = list(csv.reader(io.StringIO(seats.data.decode("utf-8-sig"))))[1:]
+        assert {(row[6], row[10]) for row in rows if row[2]} == {playing}  # status, time called
+        assert [row[6] for row in rows if not row[2]] == [sitting_out]  # five at tables of four
 
 
 def test_serve_says_where_to_open_it_in_the_terminals_language(

@@ -93,6 +93,22 @@ CASES = {
             "pt-BR": ["Cy bateu.", "Nosotros marca Ellos 23 = 23 pontos."],
         },
     ),
+    "a blocked Draw hand (tranque)": (
+        "draw",
+        ["Ann", "Bob", "Cy"],
+        [{"pips": {"Ann": 8, "Bob": 3, "Cy": 11}}],
+        {},
+        {
+            "es": [
+                "La mano se trancó; la mano más liviana: Bob (3 puntos).",
+                "Bob se anota Ann 8 + Cy 11 = 19 puntos.",
+            ],
+            "pt-BR": [
+                "A mão trancou; a mão mais leve: Bob (3 pontos).",
+                "Bob marca Ann 8 + Cy 11 = 19 pontos.",
+            ],
+        },
+    ),
     "a muggins call": (
         "muggins",
         ["Ann", "Bob", "Cy"],
@@ -244,6 +260,23 @@ def test_the_api_explains_each_ruleset_in_spanish_and_portuguese(app: Flask, cas
         assert explanations[-1] == lines, language
     english, _ = said(client, game_id, "en")
     assert english[-1] != expected["es"] and english[-1] != expected["pt-BR"]
+    bodies = {
+        language: client.get(f"/api/games/{game_id}", headers={"Accept-Language": language}).json
+        for language in ("en", *expected)
+    }
+    # The same JSON in every language: the same keys, the same numbers, names and ids; only
+    # the sentences (`explanation`, `result`) are said in the reader's words.
+    assert all(shape(body) == shape(bodies["en"]) for body in bodies.values())
+
+
+def shape(value: Any, key: str = "") -> Any:
+    """A JSON value with its sentences replaced by their type: what must not change with the
+    reader's language."""
+    if isinstance(value, dict):
+        return {name: shape(inner, name) for name, inner in value.items()}
+    if isinstance(value, list):
+        return [shape(inner, key) for inner in value]
+    return "sentence" if key in ("explanation", "result") and isinstance(value, str) else value
 
 
 def test_the_end_of_a_game_and_the_hands_left_are_said_with_plural_forms(app: Flask) -> None:

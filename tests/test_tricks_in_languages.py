@@ -292,6 +292,44 @@ def test_black_tile_moon_with_the_widow_out_of_play(api: Api) -> None:
     ]
 
 
+def test_black_tile_21_counts_the_tiles_of_five_six_and_seven_pips(api: Api) -> None:
+    entry = {
+        "captured": {
+            "Ann": ["0-0", "0-5", "1-4"],
+            "Bob": ["2-3", "0-6", "1-5", "2-4"],
+            "Cy": ["3-3", "1-6", "2-5", "3-4"],
+        }
+    }
+    game = explained(api, "black-tile-21", THREE, entry)
+    assert explanation(api, game, SPANISH) == [
+        "Ann: 0-0 = 11, más 2 fichas de 5, 6 o 7 puntos = 2, total 13",
+        "Bob: 4 fichas de 5, 6 o 7 puntos = 4",
+        "Cy: 4 fichas de 5, 6 o 7 puntos = 4",
+    ]
+    assert explanation(api, game, PORTUGUESE) == [
+        "Ann: 0-0 = 11, mais 2 pedras de 5, 6 ou 7 pontos = 2, total 13",
+        "Bob: 4 pedras de 5, 6 ou 7 pontos = 4",
+        "Cy: 4 pedras de 5, 6 ou 7 pontos = 4",
+    ]
+
+
+def test_black_tile_21_moon_makes_everyone_else_pay_42(api: Api) -> None:
+    tiles = ["0-0", "0-5", "1-4", "2-3", "0-6", "1-5", "2-4", "3-3", "1-6", "2-5", "3-4"]
+    game = explained(api, "black-tile-21", THREE, {"captured": {"Bob": tiles}})
+    assert explanation(api, game, SPANISH) == [
+        "Ann: ninguna ficha con puntos = 0",
+        "Bob: 0-0 = 11, más 10 fichas de 5, 6 o 7 puntos = 10, total 21",
+        "Cy: ninguna ficha con puntos = 0",
+        "Bob fue por la luna: 0, todos los demás 42",
+    ]
+    assert explanation(api, game, PORTUGUESE) == [
+        "Ann: nenhuma pedra com pontos = 0",
+        "Bob: 0-0 = 11, mais 10 pedras de 5, 6 ou 7 pontos = 10, total 21",
+        "Cy: nenhuma pedra com pontos = 0",
+        "Bob foi para a lua: 0, todos os outros 42",
+    ]
+
+
 # --- the scorer's page --------------------------------------------------------------------
 
 

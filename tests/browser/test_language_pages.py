@@ -122,4 +122,37 @@ def test_scorer_pages_and_standings_fit_a_phone_in_longer_words(
         expect(page.locator("html")).to_have_attribute("lang", "pt-BR" if lang == "pt" else "es")
         screenshot(page, f"language-{lang}-{name}")
         assert_fits_a_phone(page)
+        assert buttons_that_lose_their_words(page) == [], name
         assert not serious_accessibility_problems(page), name
+
+
+# Every visible button's words, line by line: how far each line sits from the button's left and
+# right edges, and the first line's top and the last line's bottom from its top and bottom.
+BUTTON_LINES = """() => [...document.querySelectorAll('.button, button')]
+  .filter((button) => button.offsetParent !== null && button.textContent.trim()
+    && !button.closest('[aria-hidden="true"]'))  // not the hidden default for Enter
+  .map((button) => {
+    const box = button.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const lines = [...range.getClientRects()].filter((line) => line.width > 1);
+    return {
+      words: button.textContent.trim().replace(/\\s+/g, ' '),
+      sides: lines.map((line) => [line.left - box.left, box.right - line.right]),
+      top: Math.min(...lines.map((line) => line.top)) - box.top,
+      bottom: box.bottom - Math.max(...lines.map((line) => line.bottom)),
+    };
+  })"""
+
+
+def buttons_that_lose_their_words(page: Page) -> list[str]:
+    """Buttons whose longer words wrap badly: a line pushed to one side (each line of a
+    button's words is centred in it) or words touching its border (at least 4px clear)."""
+    problems = []
+    for button in page.evaluate(BUTTON_LINES):
+        sides = button["sides"]
+        uneven = any(abs(left - right) > 3 for left, right in sides)
+        clear = min([button["top"], button["bottom"], *(gap for line in sides for gap in line)])
+        if uneven or clear < 4:
+            problems.append(f"{button['words']!r}: {button}")
+    return problems

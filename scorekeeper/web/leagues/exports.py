@@ -29,8 +29,9 @@ class Column:
     The English header stays the key ("win_rate_percent"), as it always was: scripts and
     spreadsheets that look columns up by it keep working, and a script gets it by sending
     no Accept-Language (or English). A Spanish or Portuguese reader gets the column's name
-    in their words. Nothing in the app reads a CSV back (an import reads the JSON export),
-    and only the header changes: every cell of data is the same in every language.
+    in their words. Nothing in the app reads a CSV back (an import reads the JSON export).
+    In the cells, numbers, names, ids, dates and links are the same in every language; a
+    cell that is a word (a game's state, yes or no) is a `Worded`.
     """
 
     key: str
@@ -69,6 +70,33 @@ GAMES_CSV_COLUMNS = (
 )
 
 
+@dataclass(frozen=True)
+class Worded:
+    """A cell that is a word: its key ("finished", "yes") in the English CSV, as it always was,
+    so that scripts comparing it keep working; the reader's word in Spanish or Portuguese."""
+
+    key: str
+    words: tuple[Message, ...]  # said one after the other: a word, or a form's letters
+
+    @classmethod
+    def of(cls, key: str, words: Message | None = None) -> Worded:
+        """A word; without `words`, its key is its English as the pages say it ("sure")."""
+        return cls(key, (words or Message(key),))
+
+    def said(self) -> str:
+        return "".join(translate(word) for word in self.words)
+
+
+FINISHED = Worded.of("finished", say("finished"))
+IN_PROGRESS = Worded.of("in_progress", say("in progress"))
+YES, NO = Worded.of("yes", say("yes")), Worded.of("no", say("no"))
+
+
+def form_cell(form: Sequence[bool]) -> Worded:
+    """The last results as letters: WWL in English, GGP in Spanish, VVD in Portuguese."""
+    return Worded(form_letters(form), tuple(say("W") if won else say("L") for won in form))
+
+
 # What a spreadsheet reads as the start of a formula (or, for tab and CR, as a cell to move
 # past to one): "=1+1", "@SUM(…)", a game id that begins with "-".
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -83,6 +111,8 @@ def csv_cell(value: object) -> object:
     """
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
+    if isinstance(value, Worded):
+        value = value.key if current_language() == "en" else value.said()
     text = str(value)
     if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
         return "'" + text
@@ -118,8 +148,8 @@ def standings_csv_rows(view: View, table: Standings) -> list[list[object]]:
     return [
         [
             table.ruleset,
-            table.name,
-            view.season.name if view.season else "all time",
+            Worded.of(table.name),
+            view.season.name if view.season else Worded.of("all time"),
             place[row.key],
             row.player,
             row.played,
@@ -130,8 +160,8 @@ def standings_csv_rows(view: View, table: Standings) -> list[list[object]]:
             shown(row.average),
             rating_text(row.rating.shown),
             rating_text(row.rating.sigma),
-            row.rating.certainty,
-            form_letters(row.form),
+            Worded.of(row.rating.certainty),
+            form_cell(row.form),
             row.last_played.isoformat(),
         ]
         for row in table.rows
@@ -175,7 +205,7 @@ def game_json(game: LeagueGame) -> dict[str, Any]:
 
 def game_csv_rows(game: LeagueGame) -> list[list[object]]:
     url = external_url("pages.game", game_id=game.id)
-    status = "finished" if game.finished else "in_progress"
+    status = FINISHED if game.finished else IN_PROGRESS
     return [
         [
             game.id,
@@ -185,7 +215,7 @@ def game_csv_rows(game: LeagueGame) -> list[list[object]]:
             player,
             side,
             game.totals.get(side, 0),
-            ("yes" if side in game.winners else "no") if game.finished else "",
+            (YES if side in game.winners else NO) if game.finished else "",
             game.places[side] if game.finished else "",
             url,
         ]

@@ -7,7 +7,15 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from scorekeeper.nights.night import Night
-from scorekeeper.web.leagues.exports import Column, csv_response
+from scorekeeper.web.leagues.exports import (
+    FINISHED,
+    IN_PROGRESS,
+    NO,
+    YES,
+    Column,
+    Worded,
+    csv_response,
+)
 from scorekeeper.web.leagues.numbers import shown
 from scorekeeper.web.links import external_url
 from scorekeeper.web.nights.blueprint import bp
@@ -41,6 +49,9 @@ STANDINGS_CSV_COLUMNS = (
 )
 
 
+BYE = Worded.of("bye", say("bye"))
+
+
 def export_name(night: Night, what: str, extension: str) -> str:
     return f"{night.league.slug}-night-{night.number}-{what}.{extension}"
 
@@ -65,17 +76,17 @@ def seat_rows(night: Night) -> list[list[object]]:
                         player,
                         side,
                         table.game_id,
-                        "finished" if table.finished else "in_progress",
+                        FINISHED if table.finished else IN_PROGRESS,
                         table.hands,
                         table.totals.get(side, 0),
-                        ("yes" if side in table.winners else "no") if table.finished else "",
-                        "yes" if table.time_called else "no",
+                        (YES if side in table.winners else NO) if table.finished else "",
+                        YES if table.time_called else NO,
                         url,
                     ]
                 )
         for entrant in played.byes:
             for player in entrant:
-                rows.append([played.number, "", "", player, "", "", "bye", 0, "", "", "", ""])
+                rows.append([played.number, "", "", player, "", "", BYE, 0, "", "", "", ""])
     return rows
 
 
