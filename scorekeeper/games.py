@@ -629,6 +629,23 @@ def evolved(game: Game, **changes: Any) -> Game:
     return replace(game, version=game.version + 1, **changes)
 
 
+def extended(game: Game, hand: PlayedHand) -> Game:
+    """The game with one more hand and no plays pending. What the game already derived of the
+    hands before it is carried over where the new hand cannot change it (a game going on,
+    no plays pending, no time called): the hands as scored, and the running totals unless
+    the new hand ends the game."""
+    after = evolved(game, hands=(*game.hands, hand), pending_plays=())
+    if game.in_progress is not None or game.time_called_at is not None or game.finished:
+        return after
+    derived_values = after.__dict__
+    derived_values["scored"] = (*game.scored, ScoredHand(hand.number, hand.entry, hand.result))
+    if not after.finished:  # every hand counts, as it is: the totals run on by this hand's
+        totals = game.totals_after(len(game.hands))
+        added = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
+        derived_values["_running"] = (*game._running, added)
+    return after
+
+
 def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Answer:
     """Score and store a new hand; returns (HTTP status, result body)."""
 
@@ -650,8 +667,7 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
         store.insert_hand(tx, game_id, stored_hand(hand))
         if game.pending_plays:
             store.delete_pending_plays(tx, game_id, upcoming.number)
-        after = evolved(game, hands=(*game.hands, hand), pending_plays=())
-        return Changed(after, "entered", hand.number, given, result)
+        return Changed(extended(game, hand), "entered", hand.number, given, result)
 
     return write_change(
         db, game_id, writer, enter, lambda done: (201, write_result(done.after, done.number))

@@ -128,3 +128,17 @@ def test_a_refused_hand_leaves_the_kept_game_as_it_was(app: Flask, client: Flask
     assert refused.status_code == 422
     kept, read = kept_and_read(app, created["id"])
     assert kept == read and len(read.hands) == 1
+
+
+def test_the_hand_that_ends_the_game_is_kept_as_read(app: Flask, client: FlaskClient) -> None:
+    created: dict[str, Any] = client.post(
+        "/api/games", json={**BLOCK, "options": {"target": 50}}
+    ).json  # type: ignore[assignment]
+    url = f"/api/games/{created['id']}/hands"
+    headers = {"X-Scorer-Token": created["scorer_token"]}
+    assert client.post(url, json=hand(10), headers=headers).json["status"] == "in_progress"
+    same_as_read(app, created["id"])
+    last = client.post(url, json=hand(40), headers=headers)
+    assert last.json["status"] == "finished" and last.json["winners"] == ["Margaret"]
+    assert last.json["totals"]["Margaret"] == 14 + 44
+    same_as_read(app, created["id"])
