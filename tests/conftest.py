@@ -176,11 +176,11 @@ def process_is_alive(pid: int) -> bool:
 MODULE_SECONDS = {
     "test_fuzz.py": 35,
     "test_standings_incremental.py": 30,
-    "browser/test_outbox.py": 28,
     "test_rulesets_conformance.py": 25,
     "browser/test_score_sheet.py": 25,
     "browser/test_night_pages.py": 23,
     "browser/test_black_tile_pages.py": 17,
+    "browser/test_outbox.py": 16,
     "browser/test_block_draw_pages.py": 16,
     "browser/test_share_browser.py": 16,
     "test_schemathesis.py": 15,
@@ -189,8 +189,6 @@ MODULE_SECONDS = {
     "browser/test_phone_habits.py": 13,
     "browser/test_fives_and_threes_pages.py": 10,
     "browser/test_texas_42_pages.py": 10,
-    "test_pages_in_languages.py": 10,
-    "test_cli_in_languages.py": 10,
     "browser/test_eighty_pages.py": 8,
     "browser/test_moon_pages.py": 8,
     "test_import_fuzz.py": 8,
@@ -206,8 +204,10 @@ MODULE_SECONDS = {
     "test_crash.py": 4,
     "test_idempotency_restart.py": 4,
     "test_cli.py": 4,
+    "test_cli_in_languages.py": 4,
     "test_concurrency.py": 4,
     "test_disk_full.py": 3,
+    "test_pages_in_languages.py": 3,
     "test_share.py": 3,
 }
 BROWSER_TEST_SECONDS = 2.0  # a browser test of a module not listed above

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from scorekeeper import catalogs
 from scorekeeper.cli import main
-from tests.words import english_fragments
+from tests.words import english_fragments, english_in
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -108,7 +108,7 @@ def test_no_english_is_left_in_any_help(lang: str, language: str) -> None:
     left = {}
     for name, result in helps.items():
         assert result.exit_code == 0, (name, result.output)
-        found = [piece for piece, pattern in fragments if pattern.search(result.output)]
+        found = english_in(result.output, fragments)
         if found:
             left[name] = found
     assert left == {}

@@ -27,7 +27,7 @@ from scorekeeper import catalogs
 from scorekeeper.rules import REGISTRY
 from tests.conftest import Api
 from tests.test_rulesets_conformance import new_game_body, tables
-from tests.words import english_fragments
+from tests.words import Fragments, english_fragments, english_in
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGUAGES = {"es": "es", "pt": "pt_BR"}
@@ -290,11 +290,9 @@ def test_every_page_type_is_in_the_readers_language(
     assert problems == [], "\n".join(problems)
 
 
-def left_in_english(
-    address: str, page: str, fragments: list[tuple[str, re.Pattern[str]]]
-) -> list[str]:
+def left_in_english(address: str, page: str, fragments: Fragments) -> list[str]:
     text = Seen.text(page)
-    left = [piece for piece, pattern in fragments if pattern.search(text)]
+    left = english_in(text, fragments)
     return [f"{address}: {left}"] if left else []
 
 

@@ -11,6 +11,7 @@ every way of starting again.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -55,14 +56,18 @@ def few_games_apart() -> Iterator[None]:
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 
+TABLES = st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True)
+
+
 @st.composite
 def games(draw: st.DrawFn, serial: Iterator[int]) -> LeagueGame:
     """A finished game of Block among two to four of NAMES; the highest total wins."""
-    players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True))
-    return made_game(next(serial), players, draw(totals_for(players)))
+    players = draw(TABLES)
+    return made_game(next(serial), players, draw(totals_for(tuple(players))))
 
 
-def totals_for(players: list[str]) -> st.SearchStrategy[dict[str, int]]:
+@functools.cache  # one strategy per table: Hypothesis works out each strategy's traits once
+def totals_for(players: tuple[str, ...]) -> st.SearchStrategy[dict[str, int]]:
     return st.fixed_dictionaries({player: st.integers(0, 4) for player in players})
 
 
@@ -92,7 +97,7 @@ def edited(draw: st.DrawFn, played: list[LeagueGame], serial: Iterator[int]) -> 
         return played[:at] + played[at + 1 :]
     old = played[at]
     players = list(old.table.players)
-    new = made_game(int(old.id[1:]), players, draw(totals_for(players)), old.version + 1)
+    new = made_game(int(old.id[1:]), players, draw(totals_for(tuple(players))), old.version + 1)
     return [*played[:at], new, *played[at + 1 :]]
 
 

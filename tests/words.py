@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -18,7 +19,11 @@ def english(said: Any) -> Any:
     return str(said)
 
 
-def english_fragments(language: str) -> list[tuple[str, re.Pattern[str]]]:
+Fragments = tuple[tuple[str, re.Pattern[str]], ...]
+
+
+@functools.cache  # the catalogs do not change during a run; each test process reads them once
+def english_fragments(language: str) -> Fragments:
     """The English of every catalog's sentences, cut at their placeholders (gettext's
     %(name)s, Click's and the scripts' {name}), that no translation of the same language holds
     too (a name, "OK", "Total"): what a page or a help in `language` must not show."""
@@ -39,6 +44,19 @@ def english_fragments(language: str) -> list[tuple[str, re.Pattern[str]]]:
                 piece = " ".join(piece.split()).strip(" .,:;·()[]'")
                 if len(piece) >= 4 and re.search("[A-Za-z]{3}", piece):
                     fragments[piece] = re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")
-    return [
-        (piece, pattern) for piece, pattern in fragments.items() if not pattern.search(translations)
-    ]
+    return tuple(
+        (piece, pattern)
+        for piece, pattern in fragments.items()
+        if not found(piece, pattern, translations)
+    )
+
+
+def english_in(text: str, fragments: Fragments) -> list[str]:
+    """The fragments `text` shows, each as a whole (not inside a longer word)."""
+    return [piece for piece, pattern in fragments if found(piece, pattern, text)]
+
+
+def found(piece: str, pattern: re.Pattern[str], text: str) -> bool:
+    # The plain substring test first: a thousand fragments on a page, most of them absent, are
+    # ruled out in a microsecond each instead of a regular expression's scan of the page.
+    return piece in text and pattern.search(text) is not None

@@ -80,6 +80,9 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     # The same game open in a second tab of the same phone: it shares the waiting list.
     second = context.new_page()
     second.goto(f"{live_server}/games/{game['id']}")
+    # The scorer types in the first tab, so it is the one in front: a tab behind another
+    # draws no frames, and each tap there waits seconds for one (20 s of this test).
+    page.bring_to_front()
 
     context.set_offline(True)
     for number, (out, pips) in enumerate([("Ann", 12), ("Bob", 7), ("Ann", 5)], start=1):
@@ -137,6 +140,7 @@ def test_a_tab_waiting_to_retry_does_not_keep_another_tab_from_sending_once_onli
     phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
     second = context.new_page()
     second.goto(f"{live_server}/games/{game['id']}")
+    page.bring_to_front()  # the tab the scorer types in (see the test above)
     context.set_offline(True)
     enter(phone, "Ann", 12)  # its first try fails at once: it waits to try again
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
