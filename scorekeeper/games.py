@@ -632,8 +632,8 @@ def evolved(game: Game, **changes: Any) -> Game:
 def extended(game: Game, hand: PlayedHand) -> Game:
     """The game with one more hand and no plays pending. What the game already derived of the
     hands before it is carried over where the new hand cannot change it (a game going on,
-    no plays pending, no time called): the hands as scored, and the running totals unless
-    the new hand ends the game."""
+    no plays pending, no time called): the hands as scored, and the running totals and
+    totals unless the new hand ends the game."""
     after = evolved(game, hands=(*game.hands, hand), pending_plays=())
     if game.in_progress is not None or game.time_called_at is not None or game.finished:
         return after
@@ -643,6 +643,7 @@ def extended(game: Game, hand: PlayedHand) -> Game:
         totals = game.totals_after(len(game.hands))
         added = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
         derived_values["_running"] = (*game._running, added)
+        derived_values["totals"] = dict(added)
     return after
 
 
