@@ -572,3 +572,16 @@ def test_an_unchanged_game_answers_304_and_a_changed_one_the_new_json(
     changed = client.get(f"/api/games/{game['id']}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.json["totals"]["Ann"] == 10
     assert changed.headers["ETag"] != etag
+
+
+def test_a_recorded_hand_says_where_its_game_is(api: Api) -> None:
+    """API.md: a write answers with the game's address in Location, for a script to read it."""
+    game = api.create("block", ["Margaret", "Christopher", "María José"])
+    response = api.post_hand(
+        game["id"],
+        {"pips": {"Margaret": 0, "Christopher": 7, "María José": 5}, "domino": "Margaret"},
+    )
+    assert response.status_code == 201
+    assert response.headers["Location"] == f"/api/games/{game['id']}"
+    shown = api.client.get(response.headers["Location"])
+    assert shown.json["hands"][0]["scores"]["Margaret"] == 12
