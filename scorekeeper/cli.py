@@ -247,19 +247,13 @@ def main() -> None:
 def serve(
     host: str, port: int, threads: int, public_url: str | None, database: Path | None
 ) -> None:
-    from waitress import serve as waitress_serve
+    from waitress import create_server
 
     app = create_app(app_config(database))
     if public_url:
         app.config["PUBLIC_URL"] = public_url
-    # Links and QR codes point where the server listens (web/links.py), never at a Host header.
-    app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
-    echo(say("Scorekeeper is keeping score in %(database)s", database=app.config["DATABASE"]))
-    for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
-        click.echo(line)
-    echo(say("Stop with Ctrl+C."))
     try:
-        waitress_serve(
+        server = create_server(
             app,
             host=host,
             port=port,
@@ -286,6 +280,15 @@ def serve(
                 reason=reason,
             )
         ) from None
+    # --port 0 lets the system choose: the links name the port it chose.
+    port = int(getattr(server, "effective_port", port))
+    # Links and QR codes point where the server listens (web/links.py), never at a Host header.
+    app.config.update(LISTEN_HOST=host, LISTEN_PORT=port)
+    echo(say("Scorekeeper is keeping score in %(database)s", database=app.config["DATABASE"]))
+    for line in where_to_open(app.config.get("PUBLIC_URL"), host, port):
+        click.echo(line)
+    echo(say("Stop with Ctrl+C."))
+    server.run()
 
 
 def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:

@@ -100,3 +100,43 @@ def test_the_club_file_lives_in_the_instance_folder_by_default(
     assert (tmp_path / "club" / "secret_key").is_file()
     # The key is made once and kept: a restart signs cookies the same way.
     assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]
+
+
+def test_serve_on_port_0_prints_and_links_the_port_the_system_chose(tmp_path: Path) -> None:
+    """`--port 0`: the system picks a free port; the address printed (and every link and QR
+    code) names that port, never 0."""
+    import re
+    import time
+    import urllib.request
+
+    database = tmp_path / "club.sqlite3"
+    log = server_log(database)
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "scorekeeper", "serve"),
+                *("--host", "127.0.0.1", "--port", "0", "--database", str(database)),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    try:
+        deadline = time.monotonic() + 20
+        while not (found := re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())):
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        port = int(found.group(1))
+        assert port != 0
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+            assert response.read() == b"ok\n"
+        status, created = call(
+            "POST",
+            f"http://127.0.0.1:{port}/api/games",
+            {"ruleset": "block", "players": ["Margaret", "María José"]},
+        )
+        assert status == 201
+        assert created["watch_url"].startswith(f"http://127.0.0.1:{port}/games/")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
