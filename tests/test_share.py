@@ -442,8 +442,18 @@ def poll(phone: http.client.HTTPConnection, path: str, version: str) -> int:
 # --- scorekeeper serve ---------------------------------------------------------------
 
 
+class NotServing:
+    """A waitress server that listens nowhere: `serve` prints its address, then returns."""
+
+    def __init__(self, *_args: object, port: int = 0, **_kwargs: object) -> None:
+        self.effective_port = port
+
+    def run(self) -> None:
+        pass
+
+
 def serve_output(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *args: str) -> str:
-    monkeypatch.setattr("waitress.serve", lambda *_args, **_kwargs: None)
+    monkeypatch.setattr("waitress.create_server", NotServing)
     result = CliRunner().invoke(
         cli.main, ["serve", "--port", "5123", "--database", str(tmp_path / "x.sqlite3"), *args]
     )
