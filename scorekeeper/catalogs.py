@@ -85,10 +85,6 @@ def merged(language_dir: Path) -> Catalog:
         with path.open("rb") as file:
             area = read_po(file, locale=language)
         plural_forms = same_plural_forms(plural_forms, (path.stem, area.plural_forms), language)
-        # The plural rule the translators wrote their forms for, not Babel's rule of the day
-        # for the language: Babel 2.19 gave Spanish a third form ("un millón de bazas") that
-        # no .po holds, and every plural sentence fell back to English.
-        catalog.mime_headers = [("Plural-Forms", area.plural_forms)]
         for message in area:
             if not message.id:
                 continue  # the header
@@ -107,6 +103,11 @@ def merged(language_dir: Path) -> Catalog:
                     continue
             first_seen[key] = (path.stem, message)
             catalog[message.id] = message
+    if plural_forms is not None:
+        # The plural rule the translators wrote their forms for, not Babel's rule of the day
+        # for the language: Babel 2.19 gave Spanish a third form ("un millón de bazas") that
+        # no .po holds, and every plural sentence fell back to English.
+        catalog.mime_headers = [("Plural-Forms", plural_forms[1])]
     return catalog
 
 

@@ -321,7 +321,10 @@ KEPT_GAMES = "games"  # their place in the file's writers' memo
 
 def kept_games(db: Connection) -> KeptGames:
     """This file's kept games (one per app: the app's connections share their writers)."""
-    kept: KeptGames = db.writes.memo.setdefault(KEPT_GAMES, KeptGames())
+    memo = db.writes.memo
+    kept: KeptGames | None = memo.get(KEPT_GAMES)
+    if kept is None:  # setdefault's default would be built on every change
+        kept = memo.setdefault(KEPT_GAMES, KeptGames())
     return kept
 
 
@@ -640,7 +643,7 @@ def extended(game: Game, hand: PlayedHand) -> Game:
     derived_values = after.__dict__
     derived_values["scored"] = (*game.scored, ScoredHand(hand.number, hand.entry, hand.result))
     if not after.finished:  # every hand counts, as it is: the totals run on by this hand's
-        totals = game.totals_after(len(game.hands))
+        totals = game.totals  # every hand before it counts, as it is
         added = {side: totals[side] + hand.result.scores.get(side, 0) for side in totals}
         derived_values["_running"] = (*game._running, added)
         derived_values["totals"] = dict(added)
