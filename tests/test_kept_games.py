@@ -111,7 +111,12 @@ def test_time_called_outside_a_change_is_seen_by_the_next_hand(
     url, headers = f"/api/games/{created['id']}/hands", {"X-Scorer-Token": created["scorer_token"]}
     assert client.post(url, json=hand(10), headers=headers).status_code == 201
     with sqlite3.connect(database) as conn:
-        conn.execute("update games set time_called_at = ?", [store.now()])
+        (first_entered,) = conn.execute("select created_at from hands").fetchone()
+        # Called after the first hand, not in its millisecond (that would make it the last).
+        called = store.now()
+        while called <= first_entered:
+            called = store.now()
+        conn.execute("update games set time_called_at = ?", [called])
 
     last = client.post(url, json=hand(5), headers=headers)
 
