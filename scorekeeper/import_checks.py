@@ -149,6 +149,8 @@ def check_log_line(line: Mapping[str, Any]) -> None:
         whole(line, "hand_number")
     if line["entry"] is not None:
         decoded(line, "entry", object)
+    if line["result"] is not None:  # what the hand scored then, shown on the history page
+        decoded(line, "result", object)
 
 
 def check_league(db: Connection, slug: str) -> None:

@@ -263,6 +263,23 @@ def test_a_game_joins_its_league_when_the_league_is_already_there(
             },
             "can't be read",
         ),
+        (  # what a hand scored, kept in its log line for the history page
+            lambda d: {
+                **d,
+                "games": [
+                    {
+                        **d["games"][0],
+                        "tables": {
+                            **d["games"][0]["tables"],
+                            "log": [
+                                {**line, "result": ""} for line in d["games"][0]["tables"]["log"]
+                            ],
+                        },
+                    }
+                ],
+            },
+            "its result is not the JSON the app writes there",
+        ),
     ],
 )
 def test_a_broken_export_is_refused_clearly_and_imports_nothing(
