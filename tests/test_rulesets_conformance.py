@@ -309,12 +309,16 @@ def earlier_ends(ruleset: Ruleset, table: Table) -> Iterator[EarlierEnd]:
             hands = scored(ruleset, table, options, run)
             going_on = end_of_game(ruleset, table, options, hands).last_counted - 1
             entries = run[:going_on]
+            # A hand's score is its entry's alone: each sample is scored once, not per place.
+            corrections = [(c, ruleset.score_hand(c, table, options)) for c in samples]
             for number in range(1, len(entries)):
-                for correction in samples:
-                    changed = [*entries[: number - 1], correction, *entries[number:]]
-                    ending = end_of_game(
-                        ruleset, table, options, scored(ruleset, table, options, changed)
-                    )
+                for correction, result in corrections:
+                    changed = [
+                        *hands[: number - 1],
+                        ScoredHand(number, correction, result),
+                        *hands[number:going_on],
+                    ]
+                    ending = end_of_game(ruleset, table, options, changed)
                     if ending.status.finished and ending.last_counted < len(entries):
                         yield EarlierEnd(
                             chosen, tuple(entries), number, correction, ending.last_counted
