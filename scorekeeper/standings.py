@@ -170,6 +170,11 @@ class LeagueGame:
         )
 
     @cached_property
+    def shape(self) -> ratings.Shape:
+        """How the sides placed, as rating reads it (the sides of `side_keys`, in order)."""
+        return ratings.shape(tuple(place for _, place in self.placing))
+
+    @cached_property
     def side_results(self) -> tuple[SideResult, ...]:
         """How the game ended for each side, in the order of `table.sides`."""
         sides = self.table.sides
@@ -365,13 +370,7 @@ def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
 
 def rate_game(current: dict[str, Skill], game: LeagueGame) -> RatedGame:
     """Rate one game onto the players' current ratings, and update them."""
-    newcomer, placing = ratings.NEWCOMER, game.placing
-    teams = [[current.get(key, newcomer) for key in keys] for keys, _ in placing]
-    after: dict[str, Skill] = {}
-    for (keys, _), team in zip(placing, ratings.rate(teams, [p for _, p in placing]), strict=True):
-        for key, skill in zip(keys, team, strict=True):
-            after[key] = current[key] = skill
-    return RatedGame(game, after)
+    return RatedGame(game, ratings.rate_into(current, game.side_keys, game.shape))
 
 
 def by_ruleset(games: Iterable[LeagueGame]) -> list[tuple[str, list[LeagueGame]]]:
