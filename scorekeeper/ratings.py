@@ -89,39 +89,41 @@ def rate_into(
     # Teams in order of rank, each player's sigma widened by tau; a team's mu and sigma²
     # are its players' summed in order of their ordinal (openskill sorts them; for one or
     # two players any order sums the same).
-    players: list[tuple[Sequence[Key], list[Skill]]] = []
+    players: list[list[tuple[Key, float, float]]] = []  # (key, mu, widened sigma)
     team_mu: list[float] = []
     team_ss: list[float] = []
     collective = 0.0
     for i in order:
-        keys = teams[i]
         widened = []
-        for key in keys:
+        for key in teams[i]:
             mu, sigma = known(key, NEWCOMER)
-            widened.append((mu, sqrt(sigma * sigma + TAU_SQUARED)))
+            widened.append((key, mu, sqrt(sigma * sigma + TAU_SQUARED)))
         mu_summed = 0.0
         sigma_squared_summed = 0.0
-        for mu, sigma in sorted(widened, key=ordinal, reverse=True) if len(keys) > 2 else widened:
+        for _, mu, sigma in (
+            sorted(widened, key=ordinal, reverse=True) if len(widened) > 2 else widened
+        ):
             mu_summed += mu
             sigma_squared_summed += sigma**2
-        players.append((keys, widened))
+        players.append(widened)
         team_mu.append(mu_summed)
         team_ss.append(sigma_squared_summed)
         collective += sigma_squared_summed + BETA_SQUARED
     c = sqrt(collective)
     c_squared = c**2
-    strength = [exp(mu / c) for mu in team_mu]
+    strength = []
+    for mu in team_mu:
+        strength.append(exp(mu / c))
     # The strengths of the teams placed at or below each rank, summed from the first on.
-    count = len(strength)
     sums = []
     for start in starts:
         summed = 0.0
-        for n in range(start, count):
-            summed += strength[n]
+        for each in strength[start:]:
+            summed += each
         sums.append(summed)
 
     after: dict[Key, Skill] = {}
-    for (keys, widened), mine, sigma_squared, own_terms in zip(
+    for widened, mine, sigma_squared, own_terms in zip(
         players, strength, team_ss, terms, strict=True
     ):
         omega = 0.0
@@ -136,7 +138,7 @@ def rate_into(
         omega *= sigma_squared / c
         delta *= sigma_squared / c_squared
         delta *= sqrt(sigma_squared) / c  # openskill's default gamma
-        for key, (mu, sigma) in zip(keys, widened, strict=True):
+        for key, mu, sigma in widened:
             part = sigma**2 / sigma_squared
             shrink = 1 - part * delta
             if shrink < KAPPA:  # max(shrink, KAPPA), to the bit
@@ -145,6 +147,7 @@ def rate_into(
     return after
 
 
-def ordinal(skill: Skill) -> float:
-    """openskill's ordinal (mu − 3σ): the order in which a team's players are summed."""
-    return skill[0] - 3.0 * skill[1]
+def ordinal(player: tuple[object, float, float]) -> float:
+    """openskill's ordinal (mu − 3σ) of a (key, mu, sigma): the order in which a team's
+    players are summed."""
+    return player[1] - 3.0 * player[2]
