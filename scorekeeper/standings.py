@@ -422,14 +422,6 @@ class _Tally:
     form: deque[bool] = field(default_factory=lambda: deque(maxlen=FORM_LENGTH))
     last: RatedGame | None = None
 
-    def add(self, result: SideResult, rated: RatedGame) -> None:
-        self.played += 1
-        self.won += result.won
-        self.points_for += result.points_for
-        self.points_against += result.points_against
-        self.form.append(result.won)
-        self.last = rated
-
     def copy(self) -> _Tally:
         return _Tally(
             self.played, self.won, self.points_for, self.points_against, self.form.copy(), self.last
@@ -464,11 +456,20 @@ def standings_rows(rated: Iterable[RatedGame]) -> tuple[Row, ...]:
 
 
 def tally_game(tallies: dict[str, _Tally], item: RatedGame) -> None:
-    """Add a rated game to its players' tallies."""
+    """Add a rated game to its players' tallies (a league's fold does this for every player
+    of every game after a change: written out, not a method call per player)."""
     for result in item.game.side_results:
+        won = result.won
         for key in result.keys:
-            tally = tallies.get(key) or tallies.setdefault(key, _Tally())
-            tally.add(result, item)
+            tally = tallies.get(key)
+            if tally is None:
+                tally = tallies[key] = _Tally()
+            tally.played += 1
+            tally.won += won
+            tally.points_for += result.points_for
+            tally.points_against += result.points_against
+            tally.form.append(won)
+            tally.last = item
 
 
 def rows_of(tallies: Mapping[str, _Tally]) -> tuple[Row, ...]:
