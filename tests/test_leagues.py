@@ -864,3 +864,22 @@ def test_what_every_standings_request_reads_comes_from_one_index(database: Path)
                 assert "TEMP B-TREE" not in plan, (sql, plan)
     finally:
         db.close()
+
+
+def test_player_links_built_once_per_table_are_url_fors(app: Flask) -> None:
+    """The standings JSON builds each table's player links from one url_for
+    (`links.urls_varying`): the same addresses, for any name, under any script root."""
+    from flask import url_for
+
+    from scorekeeper.web.links import urls_varying
+
+    names = ["ann", "Ann Smith", "josé", "a/b", "a?b#c", "a%00b", "100%", "x+y=z&w", "🙂", "'q';,"]
+    for root in ("", "/club"):
+        with app.test_request_context("/", base_url=f"http://laptop{root}/"):
+            for args in (
+                {"slug": "thursday", "ruleset": "block", "season": None},
+                {"slug": "thursday", "ruleset": None, "season": "spring"},
+            ):
+                link = urls_varying("leagues.player", "player", **args)
+                for name in names:
+                    assert link(name) == url_for("leagues.player", **args, player=name)
