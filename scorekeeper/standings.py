@@ -16,7 +16,7 @@ import hashlib
 import json
 import operator
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property, lru_cache
@@ -287,7 +287,7 @@ def finished_games(
     league: League,
     ruleset: str | None,
     season: Season | None,
-    kept: Iterable[LeagueGame],
+    kept: Sequence[LeagueGame],
 ) -> list[LeagueGame]:
     """The chosen finished games in order, reusing the kept games whose rows are unchanged.
 
@@ -295,11 +295,22 @@ def finished_games(
     game tells which kept games still match their rows; whole rows are read only for the
     games new to the choice or changed since. Should a game change again between the two
     reads, every game is read afresh.
+
+    Most kept games still stand where they stood in the order (a correction moves none, a
+    game finishing tonight lands near the end): they are matched in place, compared in C,
+    and only the games elsewhere are looked up by stamp.
     """
     choice = store.Choice(league.id, ruleset, season)
     stamps = store.stamps(db, choice)
-    known = {game.stamp: game for game in kept}
-    wanted = [stamp[0] for stamp in stamps if stamp not in known]
+    games = list(kept[: len(stamps)])
+    # The places whose kept game is not the one there now, then the places past the kept.
+    elsewhere = [
+        *differing(map(operator.attrgetter("stamp"), games), stamps, operator.ne),
+        *range(len(games), len(stamps)),
+    ]
+    unplaced = [kept[n] for n in elsewhere if n < len(kept)] + list(kept[len(stamps) :])
+    known = {game.stamp: game for game in unplaced}
+    wanted = [stamps[n][0] for n in elsewhere if stamps[n] not in known]
     if len(wanted) > READ_BY_ID:
         return league_games(db, league, ruleset=ruleset, season=season)
     if wanted:
@@ -307,9 +318,15 @@ def finished_games(
             game = LeagueGame.of(result)
             known[game.stamp] = game
     try:
-        return [known[stamp] for stamp in stamps]
+        found = [known[stamps[n]] for n in elsewhere]
     except KeyError:
         return league_games(db, league, ruleset=ruleset, season=season)
+    for n, game in zip(elsewhere, found, strict=True):
+        if n < len(games):
+            games[n] = game
+        else:  # the places past the kept games come last in `elsewhere`, in order
+            games.append(game)
+    return games
 
 
 def finished_games_version(
@@ -351,9 +368,9 @@ class Rating(NamedTuple):
         return "unsure: few games"
 
 
-@dataclass(frozen=True)
-class RatedGame:
-    """A finished game with its players' ratings just after it."""
+class RatedGame(NamedTuple):
+    """A finished game with its players' ratings just after it (a tuple: a league's fold
+    makes one per game, and a frozen dataclass's fields cost a call each to set)."""
 
     game: LeagueGame
     after: Mapping[str, Skill]  # (mu, sigma) by player key: `Rating` is made only to be shown
@@ -540,12 +557,17 @@ def same_objects(one: Sequence[object], other: Sequence[object]) -> bool:
     return len(one) == len(other) and all(map(operator.is_, one, other))
 
 
-def differing(old: Sequence[object], new: Sequence[object]) -> Iterator[int]:
-    """The positions (as far as both go) where `old` and `new` hold different objects.
+def differing(
+    old: Iterable[object],
+    new: Iterable[object],
+    differ: Callable[[Any, Any], bool] = operator.is_not,
+) -> Iterator[int]:
+    """The positions (as far as both go) where `old` and `new` hold different objects (or
+    where `differ` says they differ).
 
     Worked out in C, not in a Python loop: most of ten thousand games are the same objects.
     """
-    return compress(count(), map(operator.is_not, old, new))
+    return compress(count(), map(differ, old, new))
 
 
 @dataclass(frozen=True)
