@@ -16,7 +16,7 @@ import hashlib
 import json
 import operator
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property, lru_cache
@@ -170,6 +170,11 @@ class LeagueGame:
         )
 
     @cached_property
+    def shape(self) -> ratings.Shape:
+        """How the sides placed, as rating reads it (the sides of `side_keys`, in order)."""
+        return ratings.shape(tuple(place for _, place in self.placing))
+
+    @cached_property
     def side_results(self) -> tuple[SideResult, ...]:
         """How the game ended for each side, in the order of `table.sides`."""
         sides = self.table.sides
@@ -282,7 +287,7 @@ def finished_games(
     league: League,
     ruleset: str | None,
     season: Season | None,
-    kept: Iterable[LeagueGame],
+    kept: Sequence[LeagueGame],
 ) -> list[LeagueGame]:
     """The chosen finished games in order, reusing the kept games whose rows are unchanged.
 
@@ -290,11 +295,22 @@ def finished_games(
     game tells which kept games still match their rows; whole rows are read only for the
     games new to the choice or changed since. Should a game change again between the two
     reads, every game is read afresh.
+
+    Most kept games still stand where they stood in the order (a correction moves none, a
+    game finishing tonight lands near the end): they are matched in place, compared in C,
+    and only the games elsewhere are looked up by stamp.
     """
     choice = store.Choice(league.id, ruleset, season)
     stamps = store.stamps(db, choice)
-    known = {game.stamp: game for game in kept}
-    wanted = [stamp[0] for stamp in stamps if stamp not in known]
+    games = list(kept[: len(stamps)])
+    # The places whose kept game is not the one there now, then the places past the kept.
+    elsewhere = [
+        *differing(map(operator.attrgetter("stamp"), games), stamps, operator.ne),
+        *range(len(games), len(stamps)),
+    ]
+    unplaced = [kept[n] for n in elsewhere if n < len(kept)] + list(kept[len(stamps) :])
+    known = {game.stamp: game for game in unplaced}
+    wanted = [stamps[n][0] for n in elsewhere if stamps[n] not in known]
     if len(wanted) > READ_BY_ID:
         return league_games(db, league, ruleset=ruleset, season=season)
     if wanted:
@@ -302,9 +318,15 @@ def finished_games(
             game = LeagueGame.of(result)
             known[game.stamp] = game
     try:
-        return [known[stamp] for stamp in stamps]
+        found = [known[stamps[n]] for n in elsewhere]
     except KeyError:
         return league_games(db, league, ruleset=ruleset, season=season)
+    for n, game in zip(elsewhere, found, strict=True):
+        if n < len(games):
+            games[n] = game
+        else:  # the places past the kept games come last in `elsewhere`, in order
+            games.append(game)
+    return games
 
 
 def finished_games_version(
@@ -346,9 +368,9 @@ class Rating(NamedTuple):
         return "unsure: few games"
 
 
-@dataclass(frozen=True)
-class RatedGame:
-    """A finished game with its players' ratings just after it."""
+class RatedGame(NamedTuple):
+    """A finished game with its players' ratings just after it (a tuple: a league's fold
+    makes one per game, and a frozen dataclass's fields cost a call each to set)."""
 
     game: LeagueGame
     after: Mapping[str, Skill]  # (mu, sigma) by player key: `Rating` is made only to be shown
@@ -365,13 +387,7 @@ def rate_games(games: Iterable[LeagueGame]) -> list[RatedGame]:
 
 def rate_game(current: dict[str, Skill], game: LeagueGame) -> RatedGame:
     """Rate one game onto the players' current ratings, and update them."""
-    newcomer, placing = ratings.NEWCOMER, game.placing
-    teams = [[current.get(key, newcomer) for key in keys] for keys, _ in placing]
-    after: dict[str, Skill] = {}
-    for (keys, _), team in zip(placing, ratings.rate(teams, [p for _, p in placing]), strict=True):
-        for key, skill in zip(keys, team, strict=True):
-            after[key] = current[key] = skill
-    return RatedGame(game, after)
+    return RatedGame(game, ratings.rate_into(current, game.side_keys, game.shape))
 
 
 def by_ruleset(games: Iterable[LeagueGame]) -> list[tuple[str, list[LeagueGame]]]:
@@ -423,14 +439,6 @@ class _Tally:
     form: deque[bool] = field(default_factory=lambda: deque(maxlen=FORM_LENGTH))
     last: RatedGame | None = None
 
-    def add(self, result: SideResult, rated: RatedGame) -> None:
-        self.played += 1
-        self.won += result.won
-        self.points_for += result.points_for
-        self.points_against += result.points_against
-        self.form.append(result.won)
-        self.last = rated
-
     def copy(self) -> _Tally:
         return _Tally(
             self.played, self.won, self.points_for, self.points_against, self.form.copy(), self.last
@@ -465,11 +473,20 @@ def standings_rows(rated: Iterable[RatedGame]) -> tuple[Row, ...]:
 
 
 def tally_game(tallies: dict[str, _Tally], item: RatedGame) -> None:
-    """Add a rated game to its players' tallies."""
+    """Add a rated game to its players' tallies (a league's fold does this for every player
+    of every game after a change: written out, not a method call per player)."""
     for result in item.game.side_results:
+        won = result.won
         for key in result.keys:
-            tally = tallies.get(key) or tallies.setdefault(key, _Tally())
-            tally.add(result, item)
+            tally = tallies.get(key)
+            if tally is None:
+                tally = tallies[key] = _Tally()
+            tally.played += 1
+            tally.won += won
+            tally.points_for += result.points_for
+            tally.points_against += result.points_against
+            tally.form.append(won)
+            tally.last = item
 
 
 def rows_of(tallies: Mapping[str, _Tally]) -> tuple[Row, ...]:
@@ -540,12 +557,17 @@ def same_objects(one: Sequence[object], other: Sequence[object]) -> bool:
     return len(one) == len(other) and all(map(operator.is_, one, other))
 
 
-def differing(old: Sequence[object], new: Sequence[object]) -> Iterator[int]:
-    """The positions (as far as both go) where `old` and `new` hold different objects.
+def differing(
+    old: Iterable[object],
+    new: Iterable[object],
+    differ: Callable[[Any, Any], bool] = operator.is_not,
+) -> Iterator[int]:
+    """The positions (as far as both go) where `old` and `new` hold different objects (or
+    where `differ` says they differ).
 
     Worked out in C, not in a Python loop: most of ten thousand games are the same objects.
     """
-    return compress(count(), map(operator.is_not, old, new))
+    return compress(count(), map(differ, old, new))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openskill.models import PlackettLuce
 
+from scorekeeper import leagues, store
 from scorekeeper.web.leagues import pages as league_pages
 from scorekeeper.web.leagues.rights import held_league_tokens
 from tests.conftest import Api
@@ -831,3 +833,53 @@ def test_no_csv_cell_is_read_as_a_formula_in_any_column(
             c for c in cells if c[:1] in "=+-@\t\r" and not re.fullmatch(r"-[0-9]+(\.[0-9]+)?", c)
         ]
         assert risky == [], (path, risky)
+
+
+# --- what standings read ------------------------------------------------------------------
+
+
+def test_what_every_standings_request_reads_comes_from_one_index(database: Path) -> None:
+    """The version of a league's finished games, their ids and versions in order and their
+    count by ruleset are read from the finished games' index alone (m011): no game's row,
+    and the order as the index keeps it, not sorted again."""
+    db = store.connect(database)
+    try:
+        league, _token = leagues.create_league(db, "Index Club")
+        season = leagues.create_season(db, league, "Spring", "2026-03-01", "2026-05-31")
+        seen: list[str] = []
+        db.conn.set_trace_callback(seen.append)
+        for choice in (
+            store.Choice(league.id),
+            store.Choice(league.id, ruleset="block"),
+            store.Choice(league.id, season=season),
+        ):
+            store.results_version(db, choice)
+            store.stamps(db, choice)
+        store.rulesets_played(db, league.id)
+        db.conn.set_trace_callback(None)
+        for sql in seen:
+            plan = " / ".join(row[-1] for row in db.execute(f"explain query plan {sql}"))
+            assert "USING COVERING INDEX idx_games_finished_league" in plan, (sql, plan)
+            if "order by created_at" in sql:
+                assert "TEMP B-TREE" not in plan, (sql, plan)
+    finally:
+        db.close()
+
+
+def test_player_links_built_once_per_table_are_url_fors(app: Flask) -> None:
+    """The standings JSON builds each table's player links from one url_for
+    (`links.urls_varying`): the same addresses, for any name, under any script root."""
+    from flask import url_for
+
+    from scorekeeper.web.links import urls_varying
+
+    names = ["ann", "Ann Smith", "josé", "a/b", "a?b#c", "a%00b", "100%", "x+y=z&w", "🙂", "'q';,"]
+    for root in ("", "/club"):
+        with app.test_request_context("/", base_url=f"http://laptop{root}/"):
+            for args in (
+                {"slug": "thursday", "ruleset": "block", "season": None},
+                {"slug": "thursday", "ruleset": None, "season": "spring"},
+            ):
+                link = urls_varying("leagues.player", "player", **args)
+                for name in names:
+                    assert link(name) == url_for("leagues.player", **args, player=name)

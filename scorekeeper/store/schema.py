@@ -452,3 +452,22 @@ def m010_unnamed_nights_say_their_date_to_each_reader(db: Database) -> None:
             said_on[opened] = defaults(opened)
         if name in said_on[opened]:
             db.execute("update nights set name = '' where id = ?", [night_id])
+
+
+@migrations()
+def m011_finished_league_games_index(db: Database) -> None:
+    """What standings read of a league's finished games, in their order, from one index.
+
+    Every standings request reads the version of its finished games (count, latest
+    `updated_at`, summed versions), and after a change their ids and versions in order
+    (`store.stamps`); the page also counts them by ruleset. From the older indexes each
+    read went through every game's row and sorted ids within equal start times: with
+    10,000 games 6, 19 and 6 ms of CPU, against 3, 8 and 4 ms from this index, which holds
+    all those columns in that order. It holds finished games only, so the hands of a game
+    going on, the app's most frequent write, never touch it.
+    """
+    db.execute(
+        "create index idx_games_finished_league on games "
+        "(league_id, status, created_at, id, version, updated_at, ruleset) "
+        "where status = 'finished'"
+    )

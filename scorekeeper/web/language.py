@@ -184,13 +184,24 @@ def formatted_number(value: float, pattern: str | None, locale: Locale) -> str:
 
 def percent(value: float) -> str:
     """A share (0.667) as the reader writes a percentage, to one decimal at most: 66.7%."""
-    return babel.numbers.format_percent(value, "#,##0.#%", locale=reader())
+    return formatted_percent(value, reader())
 
 
 def day(value: date, locale: Locale | None = None) -> str:
     """A date as the reader's region writes it, short: 23 Nov 2026, 23 sept 2026, 23 set. 2026.
     `locale` is the reader's, when the caller has it at hand already."""
-    return babel.dates.format_date(value, "d MMM y", locale=locale or reader())
+    return formatted_day(value, locale or reader())
+
+
+# A league's standings write a win rate and a last day per row, as formatted_number above.
+@lru_cache(maxsize=8192, typed=True)
+def formatted_percent(value: float, locale: Locale) -> str:
+    return babel.numbers.format_percent(value, "#,##0.#%", locale=locale)
+
+
+@lru_cache(maxsize=4096)
+def formatted_day(value: date, locale: Locale) -> str:
+    return babel.dates.format_date(value, "d MMM y", locale=locale)
 
 
 def when(value: datetime) -> str:

@@ -16,7 +16,7 @@ from scorekeeper.web.leagues.numbers import POINTS_RULE_SAID, form_letters
 from scorekeeper.web.leagues.rated import rated
 from scorekeeper.web.leagues.rights import require_right
 from scorekeeper.web.leagues.view import View, requested_view
-from scorekeeper.web.links import external_url
+from scorekeeper.web.links import external_url, urls_varying
 
 
 def season_json(season: Season) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def season_json(season: Season) -> dict[str, Any]:
     }
 
 
-def row_json(row: Row, place: int, table: Standings, view: View) -> dict[str, Any]:
+def row_json(row: Row, place: int, table: Standings, url: str) -> dict[str, Any]:
     points = table.counts_points
     return {
         "place": place,
@@ -46,9 +46,7 @@ def row_json(row: Row, place: int, table: Standings, view: View) -> dict[str, An
         "rating_certainty": row.rating.certainty,
         "form": list(form_letters(row.form)),
         "last_played": row.last_played.isoformat(),
-        "url": url_for(
-            "leagues.player", **view.args(player=row.key, ruleset=table.ruleset or view.ruleset)
-        ),
+        "url": url,
     }
 
 
@@ -56,7 +54,10 @@ def rows_json(table: Standings | None, view: View) -> list[dict[str, Any]]:
     if table is None:
         return []
     place = table.places()
-    return [row_json(row, place[row.key], table, view) for row in table.rows]
+    player_url = urls_varying(
+        "leagues.player", "player", **view.args(ruleset=table.ruleset or view.ruleset)
+    )
+    return [row_json(row, place[row.key], table, player_url(row.key)) for row in table.rows]
 
 
 def standings_json(view: View) -> dict[str, Any]:

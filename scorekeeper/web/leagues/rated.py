@@ -109,8 +109,10 @@ class RatedViews:
         with self.lock:
             kept = self.entries.get(key, NO_GAMES)
         if version != kept.version:
-            games = standings.finished_games(db, view.league, view.ruleset, view.season, kept.games)
             with collector_paused():
+                games = standings.finished_games(
+                    db, view.league, view.ruleset, view.season, kept.games
+                )
                 kept = kept.updated(version, games)
         with self.lock:
             self.entries[key] = kept
@@ -122,11 +124,13 @@ class RatedViews:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Hold off Python's cycle collector while standings are computed, then freeze what is kept.
+    """Hold off Python's cycle collector while standings are read and computed, then freeze
+    what is kept.
 
-    Rating makes tens of thousands of small objects, none of them in cycles, and every
-    few hundred of them set off a collection that walks the lot again; pausing it saves
-    about a tenth of a big league's time. What was made is kept between requests, and
+    Reading a league's games and rating them make tens of thousands of small objects (each
+    game's id and version alone are 10,000 tuples), none of them in cycles, and every few
+    hundred of them set off a collection that walks the lot again; pausing it saves about
+    a tenth of a big league's time. What was made is kept between requests, and
     every later full collection would walk it again (a third of the time of the first
     page after a change): `gc.freeze` moves it out of their way. Frozen objects are still
     freed when no longer referenced; only a cycle that was garbage at that moment stays.
