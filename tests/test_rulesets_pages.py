@@ -149,6 +149,40 @@ def test_fives_and_threes_correction_keeps_the_out_flag(client: FlaskClient) -> 
     assert hand["entry"]["plays"][1]["out"] is True
 
 
+@pytest.mark.parametrize(
+    ("rows", "said"),
+    [
+        ("5000", "choose who played it"),
+        ("999999999", "choose who played it"),
+        ("99999999999999999999", "far too large"),
+        ("three", "must be a whole number"),
+    ],
+)
+def test_a_correction_posting_any_number_of_play_rows_shows_a_form_of_at_most_a_hundred(
+    client: FlaskClient, rows: str, said: str
+) -> None:
+    """The fuzz found it: a correction form sent back with plays=999999999 and a mistake in
+    it drew a row for each of those plays to show the form again, and never finished. The
+    form comes back at once with the mistake said, one row at least, a hundred at most (as
+    many as are read), and the hand as it was."""
+    game = start(client, "fives-and-threes", ["Ann", "Bob"])
+    client.post(f"/games/{game}/plays", data={"player": "Bob", "end": ["5", "5-5"]})
+    client.post(f"/games/{game}/plays", data={"player": "Ann", "end": ["2", "1"], "out": "1"})
+    assert client.post(f"/games/{game}/hands", data={"domino": "Ann"}).status_code == 303
+    before = client.get(f"/api/games/{game}").json
+    # A play with ends but nobody who played it.
+    form = {"plays": rows, "play-0-ends": "5 5-5", "domino": "Ann"}
+
+    refused = client.post(f"/games/{game}/hands/1", data=form)
+
+    assert refused.status_code == 422, refused.status_code
+    page = refused.get_data(True)
+    assert said in page
+    shown = len(re.findall(r'name="play-\d+-ends"', page))
+    assert 1 <= shown <= 100, shown
+    assert client.get(f"/api/games/{game}").json == before
+
+
 def test_new_games_are_watched_shared_and_stand_in_a_league(client: FlaskClient) -> None:
     """Issue 20: "sharing, leagues and nights work through the existing generic machinery" —
     a finished Texas 42 and Fives and Threes game in a league: watch page, share page,

@@ -30,6 +30,7 @@ from scorekeeper.tiles import SETS
 from scorekeeper.tokens import token_matches
 from scorekeeper.web import language, scorer, share
 from scorekeeper.web.entry_forms import entry_form
+from scorekeeper.web.entry_forms.muggins import shown_play_rows
 from scorekeeper.web.errors import wants_json
 from scorekeeper.web.language import tell, translate
 from scorekeeper.web.leagues.rights import held_league_tokens
@@ -38,6 +39,7 @@ from scorekeeper.web.rules_texts import rules_text
 from scorekeeper.words import Message, say
 
 bp = Blueprint("pages", __name__)
+bp.add_app_template_global(shown_play_rows)
 
 # A refused change's answer: the page drawn again with what was typed, or (for the page's
 # script) the sentence as JSON; and its status.

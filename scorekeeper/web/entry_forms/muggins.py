@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
-from scorekeeper.numbers import as_whole_number
+from scorekeeper.numbers import as_whole_number, read_whole_number
 from scorekeeper.web.entry_forms import block
 from scorekeeper.web.entry_forms.base import (
     Entry,
@@ -65,6 +65,14 @@ def play_rows(form: FormData) -> list[Entry]:
     count = form_number(form, "plays", say("the number of plays"), "plays") or 0
     rows = (row_play(form, row) for row in range(min(count, MAX_PLAY_ROWS)))
     return [play for play in rows if play is not None]
+
+
+def shown_play_rows(values: Mapping[str, Any]) -> int:
+    """How many play rows the form shows: as many as were posted (or filled), one at least, and
+    no more than are read (a form posting plays=99999999999999999999 gets 100, not a page
+    that never ends)."""
+    count = read_whole_number(str(values.get("plays") or "1"), signed=True)
+    return min(max(count or 1, 1), MAX_PLAY_ROWS)
 
 
 def row_play(form: FormData, row: int) -> Entry | None:
