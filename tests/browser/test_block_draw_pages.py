@@ -108,7 +108,6 @@ def test_a_game_of_block_by_tapping(phone: Phone) -> None:
     expect(page.locator(".result")).to_contain_text("Ann reached 40")
     screenshot(page, "game-over")
     look_at_sheet(page, "sheet-block-over")
-    assert not serious_accessibility_problems(page)
 
     # Rematch: same players and options, and the deal moves on to Cy.
     phone.submit_text("Rematch")
