@@ -338,9 +338,12 @@
     }
   }
 
+  // The change after it gets its version before the acknowledged one is dropped: another tab
+  // hears of the storage writes one by one, in order, and one that hears of the drop (or
+  // opens a page in between) would otherwise find the next change still waiting for a
+  // version, and send it with the one its own page was drawn with, perhaps older.
   function acknowledged(head, answer) {
     onScreen.delete(head.key);
-    drop(head);
     try {
       if (Number(storage.getItem(ACKED) || 0) < answer.version) {
         storage.setItem(ACKED, String(answer.version));
@@ -348,12 +351,17 @@
     } catch {
       // the storage is full: only another tab's sheet may stay behind
     }
-    const items = load();
+    const items = load().filter((item) => item.key !== head.key);
     if (items[0] && items[0].follows) {
       items[0].body = withVersion(items[0].body, answer.version);
       items[0].follows = false;
-      put(items[0]);
+      try {
+        put(items[0]);
+      } catch {
+        // the storage is full: it goes from this page, with the version seen (below)
+      }
     }
+    drop(head);
     seen(answer.version);
     if (items.length) {
       render();

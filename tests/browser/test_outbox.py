@@ -7,7 +7,9 @@ player's pips (SCORING.md), so each hand's points below are the pips typed.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import BrowserContext, Error, Locator, Page, Route, expect
@@ -420,3 +422,60 @@ def test_a_refused_hand_stays_on_screen_when_another_tab_saves_one(
     expect(page.locator("#outbox")).to_be_hidden()
     expect(second.page.locator("#outbox")).to_be_hidden()
     second.page.close()
+
+
+# Every storage write another tab hears, in order (storage events come in the order of the writes).
+HEARS = """() => {
+    window.heard = [];
+    window.addEventListener("storage", (event) => {
+        window.heard.push([event.key, event.newValue]);
+    });
+}"""
+
+
+def test_another_tab_never_hears_the_next_hand_without_its_version_once_the_one_before_is_sent(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """A tab sends hand 1 and hears it acknowledged; hand 2 waits. Another tab that hears of
+    hand 1's end before hand 2 has the game's version after hand 1 would send hand 2, if it
+    could, with the version its own page was drawn with. Drawn before hand 1 was saved, that
+    page's version is older, and the server refuses hand 2 as if another phone had entered
+    a hand (seen on CI, 2026-11-29: hands stuck behind a refusal nobody caused)."""
+    page = phone.page
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    listener = context.new_page()  # a tab of the same phone that only listens
+    listener.goto(f"{live_server}/healthz")
+    listener.evaluate(HEARS)
+    page.bring_to_front()
+    context.set_offline(True)
+    enter(phone, "Ann", 12)
+    enter(phone, "Bob", 7)
+    expect(waiting(page)).to_have_count(2)
+    answers: list[Any] = []  # the server's answer to hand 1 (hand 2's goes with the page)
+    page.on(
+        "response",
+        lambda r: answers.append(r.json()) if r.request.method == "POST" and not answers else None,
+    )
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    expect(confirmed(page)).to_have_count(2)
+    assert phone.totals() == {"Ann": 12, "Bob": 7}
+    assert server_hands(live_server, game)[0] == [
+        (1, "Ann", {"Ann": 0, "Bob": 12}),
+        (2, "Bob", {"Ann": 7, "Bob": 0}),
+    ]
+    prefix = f"scorekeeper.outbox.{game['id']}."
+    heard: list[tuple[str, str | None]] = [tuple(one) for one in listener.evaluate("heard")]
+    slots = sorted({key for key, _ in heard if key.startswith(prefix)})
+    assert len(slots) == 2, heard
+    first_slot, second_slot = slots
+    first_gone = heard.index((first_slot, None))
+    second_then = [value for key, value in heard[:first_gone] if key == second_slot][-1]
+    assert second_then is not None
+    second = json.loads(second_then)
+    # Hand 2, as another tab knows it when it hears hand 1 is gone: ready to go, against the
+    # version hand 1 gave the game.
+    assert second["follows"] is False
+    assert parse_qs(second["body"])["version"] == [str(answers[0]["version"])]
+    listener.close()
