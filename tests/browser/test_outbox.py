@@ -452,11 +452,14 @@ def test_another_tab_never_hears_the_next_hand_without_its_version_once_the_one_
     enter(phone, "Ann", 12)
     enter(phone, "Bob", 7)
     expect(waiting(page)).to_have_count(2)
-    answers: list[Any] = []  # the server's answer to hand 1 (hand 2's goes with the page)
-    page.on(
-        "response",
-        lambda r: answers.append(r.json()) if r.request.method == "POST" and not answers else None,
-    )
+    answers: list[Any] = []  # the server's answers to the hands, as they reach the phone
+
+    def kept(route: Route) -> None:
+        answer = route.fetch()
+        answers.append(answer.json())
+        route.fulfill(response=answer)
+
+    page.route(f"**/games/{game['id']}/hands", kept)
     with page.expect_navigation(timeout=SENT):
         context.set_offline(False)
     expect(confirmed(page)).to_have_count(2)
@@ -477,5 +480,6 @@ def test_another_tab_never_hears_the_next_hand_without_its_version_once_the_one_
     # Hand 2, as another tab knows it when it hears hand 1 is gone: ready to go, against the
     # version hand 1 gave the game.
     assert second["follows"] is False
+    assert len(answers) == 2
     assert parse_qs(second["body"])["version"] == [str(answers[0]["version"])]
     listener.close()
