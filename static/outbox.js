@@ -665,8 +665,10 @@
     }
     if (event.key !== null && !event.key.startsWith(PREFIX)) return;
     const items = load();
-    if (!items.length && event.newValue === null && shownSlots.has(event.key)) {
-      settle(null); // another tab sent the last of those shown here
+    // Another tab sent the last of those shown here; or one this page never showed, and the
+    // sheet is behind (the news of the answer, which comes first, found it still waiting).
+    if (!items.length && event.newValue === null && (shownSlots.has(event.key) || behind())) {
+      settle(null);
     } else {
       render();
       pump();
