@@ -115,14 +115,31 @@
     return `${PREFIX}${String(Date.now()).padStart(15, "0")}-${String(made).padStart(4, "0")}-${key}`;
   }
 
-  // The number of the next hand, counting the hands and undos waiting before it.
+  // The number of the next hand, counting the hands and undos waiting before it. A refused
+  // change goes only if the scorer enters it again, and is numbered then (renumber).
   function upcoming(items) {
     let next = Number(box.dataset.next);
     for (const item of items) {
+      if (item.refused) continue;
       if (item.kind === "hand") next += 1;
       if (item.kind === "undo") next -= 1;
     }
     return next;
+  }
+
+  // The waiting hands numbered as the server will number them, from its next hand on: when
+  // the scorer has chosen what to do with a refused one, the refusal having said where the
+  // game stands (another phone may have entered one hand, or two).
+  function renumber(items, next) {
+    let number = next;
+    for (const item of items) {
+      if (item.refused || item.kind !== "hand") continue;
+      if (item.number !== number) {
+        item.number = number;
+        put(item);
+      }
+      number += 1;
+    }
   }
 
   function withVersion(body, version) {
@@ -458,11 +475,9 @@
   // --- the scorer's choices ---------------------------------------------------------------
 
   function discard(key) {
-    let items = load();
-    const gone = items.find((item) => item.key === key);
+    const gone = load().find((item) => item.key === key);
     if (!gone) return;
-    drop(gone);
-    items = items.filter((item) => item !== gone);
+    const items = load().filter((item) => item.key !== key);
     const known = gone.refused ? gone.refused.version : undefined;
     if (known !== undefined) {
       seen(known); // the scorer has seen the server's sheet
@@ -472,6 +487,8 @@
         put(items[0]);
       }
     }
+    if (gone.refused && gone.refused.next) renumber(items, gone.refused.next);
+    drop(gone); // last, as in acknowledged(): no tab finds the next change without its version
     if (items.length) {
       render();
       pump();
@@ -487,11 +504,11 @@
       ...item, // in its place in the order
       key: randomKey(), // a new request: the refused one stays refused
       body: withVersion(item.body, item.refused.version),
-      number: item.refused.next || item.number,
       follows: false,
       refused: null,
       tries: 0,
     });
+    renumber(load(), item.refused.next || item.number); // it first, the ones behind it after
     render();
     pump();
   }

@@ -506,3 +506,51 @@ def test_a_tab_that_hears_a_change_it_never_showed_was_sent_shows_the_sheet_with
     expect(confirmed(page)).to_have_count(1)
     assert phone.totals() == {"Ann": 12, "Bob": 0}
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
+
+
+@pytest.mark.parametrize(
+    ("entered_meanwhile", "choice", "going", "recorded"),
+    [
+        (1, "Enter it as the next hand", ["2", "3"], [(2, "Ann"), (3, "Bob")]),
+        (2, "Discard it", ["3"], [(3, "Bob")]),
+    ],
+    ids=["entered as the next hand", "discarded"],
+)
+def test_waiting_hands_are_numbered_as_they_will_be_recorded_whatever_is_done_with_a_refused_one(
+    phone: Phone,
+    live_server: str,
+    context: BrowserContext,
+    entered_meanwhile: int,
+    choice: str,
+    going: list[str],
+    recorded: list[tuple[int, str]],
+) -> None:
+    """Hands typed offline behind one the server refuses: each waiting row, and the next
+    hand's heading, say the number the hand will get once the scorer has chosen."""
+    page = phone.page
+    labels = page.locator("#outbox .outbox-label")
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    context.set_offline(True)
+    enter(phone, "Ann", 12)
+    enter(phone, "Bob", 7)
+    for _ in range(entered_meanwhile):  # another phone enters hand 1 (and hand 2)
+        other_phone_enters(live_server, game, "Bob", {"Ann": 3, "Bob": 0})
+    context.set_offline(False)
+    expect(page.locator(".outbox-item.is-refused")).to_have_count(1, timeout=SENT)
+    expect(labels).to_have_text(["Hand 1", "Hand 2"])
+    # The next hand counts the one waiting behind the refusal, not the refused one.
+    expect(page.locator("#entry-title")).to_have_text(f"Hand {entered_meanwhile + 2}")
+
+    context.set_offline(True)  # the choice made with the network gone again: it waits
+    phone.tap(page.get_by_role("button", name=choice))
+    expect(labels).to_have_text([f"Hand {number}" for number in going])
+    expect(page.locator("#board .sheet-waiting th")).to_have_text(going)
+    next_hand = f"Hand {int(going[-1]) + 1}"
+    expect(page.locator("#entry-title")).to_have_text(next_hand)
+    with page.expect_navigation(timeout=SENT):
+        context.set_offline(False)
+    hands, _ = server_hands(live_server, game)
+    assert [(number, out) for number, out, _ in hands[entered_meanwhile:]] == recorded
+    expect(confirmed(page)).to_have_count(entered_meanwhile + len(recorded))
+    expect(page.locator("#entry-title")).to_have_text(next_hand)
