@@ -133,7 +133,9 @@
   function renumber(items, next) {
     let number = next;
     for (const item of items) {
-      if (item.refused || item.kind !== "hand") continue;
+      if (item.refused) continue;
+      if (item.kind === "undo") number -= 1; // (as upcoming() counts)
+      if (item.kind !== "hand") continue;
       if (item.number !== number) {
         item.number = number;
         put(item);
