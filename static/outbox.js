@@ -115,32 +115,52 @@
     return `${PREFIX}${String(Date.now()).padStart(15, "0")}-${String(made).padStart(4, "0")}-${key}`;
   }
 
-  // The number of the next hand, counting the hands and undos waiting before it. A refused
-  // change goes only if the scorer enters it again, and is numbered then (renumber).
-  function upcoming(items) {
-    let next = Number(box.dataset.next);
-    for (const item of items) {
-      if (item.refused) continue;
-      if (item.kind === "hand") next += 1;
-      if (item.kind === "undo") next -= 1;
-    }
-    return next;
-  }
-
-  // The waiting hands numbered as the server will number them, from its next hand on: when
-  // the scorer has chosen what to do with a refused one, the refusal having said where the
-  // game stands (another phone may have entered one hand, or two).
-  function renumber(items, next) {
+  // The waiting changes numbered as the server will number them, from hand `next` on: a hand
+  // takes the next number, an undo gives one back, and a refused change counts only once the
+  // scorer enters it again. `each` sees every hand with its number; the next hand's comes back.
+  function numbered(items, next, each = () => {}) {
     let number = next;
     for (const item of items) {
       if (item.refused) continue;
-      if (item.kind === "undo") number -= 1; // (as upcoming() counts)
-      if (item.kind !== "hand") continue;
+      if (item.kind === "undo") number -= 1;
+      if (item.kind === "hand") {
+        each(item, number);
+        number += 1;
+      }
+    }
+    return number;
+  }
+
+  // The number of the next hand, counting the hands and undos waiting before it.
+  function upcoming(items) {
+    return numbered(items, Number(box.dataset.next));
+  }
+
+  // The waiting hands renumbered from the server's next hand: when the scorer has chosen what
+  // to do with a refused one, the refusal having said where the game stands (another phone
+  // may have entered one hand, or two).
+  function renumber(items, next) {
+    numbered(items, next, (item, number) => {
       if (item.number !== number) {
         item.number = number;
         put(item);
       }
-      number += 1;
+    });
+  }
+
+  // The change after a settled one goes against the version that one left. Written before the
+  // settled one is dropped: another tab hears of the storage writes one by one, in order, and
+  // one that hears of the drop (or opens a page in between) would otherwise find the next
+  // change still waiting for a version, and send it with the one its own page was drawn with,
+  // perhaps older.
+  function handOn(items, version) {
+    if (!items[0] || !items[0].follows) return;
+    items[0].body = withVersion(items[0].body, version);
+    items[0].follows = false;
+    try {
+      put(items[0]);
+    } catch {
+      // the storage is full: it goes from this page, with the version seen()
     }
   }
 
@@ -357,10 +377,6 @@
     }
   }
 
-  // The change after it gets its version before the acknowledged one is dropped: another tab
-  // hears of the storage writes one by one, in order, and one that hears of the drop (or
-  // opens a page in between) would otherwise find the next change still waiting for a
-  // version, and send it with the one its own page was drawn with, perhaps older.
   function acknowledged(head, answer) {
     onScreen.delete(head.key);
     try {
@@ -371,16 +387,8 @@
       // the storage is full: only another tab's sheet may stay behind
     }
     const items = load().filter((item) => item.key !== head.key);
-    if (items[0] && items[0].follows) {
-      items[0].body = withVersion(items[0].body, answer.version);
-      items[0].follows = false;
-      try {
-        put(items[0]);
-      } catch {
-        // the storage is full: it goes from this page, with the version seen (below)
-      }
-    }
-    drop(head);
+    handOn(items, answer.version);
+    drop(head); // last (handOn)
     seen(answer.version);
     if (items.length) {
       render();
@@ -477,20 +485,17 @@
   // --- the scorer's choices ---------------------------------------------------------------
 
   function discard(key) {
-    const gone = load().find((item) => item.key === key);
+    const waiting = load();
+    const gone = waiting.find((item) => item.key === key);
     if (!gone) return;
-    const items = load().filter((item) => item.key !== key);
+    const items = waiting.filter((item) => item !== gone);
     const known = gone.refused ? gone.refused.version : undefined;
     if (known !== undefined) {
       seen(known); // the scorer has seen the server's sheet
-      if (items[0] && items[0].follows) {
-        items[0].body = withVersion(items[0].body, known);
-        items[0].follows = false;
-        put(items[0]);
-      }
+      handOn(items, known);
     }
     if (gone.refused && gone.refused.next) renumber(items, gone.refused.next);
-    drop(gone); // last, as in acknowledged(): no tab finds the next change without its version
+    drop(gone); // last (handOn)
     if (items.length) {
       render();
       pump();
