@@ -1,0 +1,1 @@
+!function(){"use strict";document.addEventListener("click",function(e){const t=e.target.closest(".sheet-hand > tr:first-child");if(!t||!t.parentElement.querySelector(".sheet-why"))return;e.preventDefault();const n=t.parentElement,r=n.classList.toggle("open");n.querySelector(".sheet-open").setAttribute("aria-expanded",r?"true":"false")})}();

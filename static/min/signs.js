@@ -1,0 +1,1 @@
+!function(){"use strict";document.querySelectorAll("button[data-sign]").forEach(function(t){const e=t.parentElement.querySelector("input");t.addEventListener("click",function(){const t=e.value.trim();e.value=t.startsWith("-")?t.slice(1):"-"+t,e.focus()}),t.hidden=!1})}();
