@@ -109,7 +109,14 @@ def test_an_edited_file_is_minified_again(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["/static/nothing.js", "/static/../pyproject.toml", "/static/%2e%2e/scorekeeper/games.py"],
+    [
+        "/static/nothing.js",
+        "/static/../pyproject.toml",
+        "/static/%2e%2e/scorekeeper/games.py",
+        "/static/style%00.css",  # a NUL byte no file name can hold
+        "/static/style+tiles%00.css",
+        "/static/outbox%00.0123456789ab.js",
+    ],
 )
 def test_no_file_outside_static_and_no_missing_file(client: FlaskClient, path: str) -> None:
     assert client.get(path).status_code == 404

@@ -83,7 +83,7 @@ class Assets:
             return None
         try:
             stamp = Path(path).stat().st_mtime_ns
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte, which no file's name holds
             return None
         kept = self.kept.get(path)
         if kept is not None and kept.stamp == stamp:
