@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.routing import Rule
+from werkzeug.exceptions import BadHost
+from werkzeug.routing import MapAdapter, Rule
 
 from scorekeeper import store
 from scorekeeper.web import language
@@ -61,6 +62,21 @@ class App(Flask):
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         return func
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """Flask's, but a Host header that no name can be (`a..b`, a part over 63 letters) is
+        refused with a page: Werkzeug refuses it (400) before the request has an adapter to
+        build the links of that page with, which then failed (500). Its links are paths, so
+        any host will do to build them."""
+        try:
+            return super().create_url_adapter(request)
+        except BadHost as refused:
+            if request is None:
+                raise
+            request.routing_exception = refused
+            return self.url_map.bind_to_environ(
+                request.environ, server_name="localhost", subdomain=""
+            )
 
 
 def refuse_async(app: Flask) -> None:

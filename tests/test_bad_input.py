@@ -168,3 +168,23 @@ def test_undo_with_a_bad_hand_number_is_a_404(client: FlaskClient) -> None:
     game = start(client)
     response = client.post(f"/games/{game}/undo", data={"number": "²"})
     refused(response, 404, 409)
+
+
+@pytest.mark.parametrize(
+    "host", ["a..b", "scorekeeper." + "x" * 64, "y" * 300], ids=["empty part", "64 letters", "300"]
+)
+def test_a_host_that_no_name_can_be_is_refused_in_words(
+    client: FlaskClient, database: Path, host: str
+) -> None:
+    """A Host header no name can be (as only a hand-made request sends) was a 500: the refusal
+    page could not build its links. Now it is the page's "could not be read", in the phone's
+    language, and nothing is written."""
+    before = database_dump(database)
+    page = client.get("/", headers={"Host": host, "Accept-Language": "es"})
+    assert "No se pudo leer esa petición" in refused(page, 400)
+    created = client.post(
+        "/api/games", json={"ruleset": "block", "players": THREE}, headers={"Host": host}
+    )
+    assert refused(created, 400) == "That request could not be read. Reload the page and try again."
+    assert database_dump(database) == before
+    assert client.get("/", headers={"Host": "club.example"}).status_code == 200
