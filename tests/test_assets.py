@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 import rjsmin
+from flask import Flask
 from flask.testing import FlaskClient
 
+from bench.pages import CSS_URL, HANDS_OF, OPTIONS_OF, WITHOUT_TARGET, AssetFinder
+from bench.workload import PLAYERS, TARGET
 from scorekeeper import create_app
 from scorekeeper.web.assets import source_digest
 
@@ -251,3 +254,46 @@ def test_a_page_links_its_stylesheets_as_one_file_kept_a_year(client: FlaskClien
 )
 def test_a_bundle_is_of_distinct_stylesheets_that_exist(client: FlaskClient, name: str) -> None:
     assert client.get(f"/static/{name}").status_code == 404
+
+
+# A page with everything it makes a phone load, uncompressed (docs/BENCHMARKS.md, "page
+# weight"): the scorer page, loaded after every hand, is the heaviest.
+PAGE_BUDGET = 60 * 1024
+
+
+@pytest.mark.parametrize("ruleset", sorted(HANDS_OF))
+def test_a_scorer_page_ten_hands_in_weighs_under_60_kb_with_all_it_loads(
+    app: Flask, ruleset: str
+) -> None:
+    """The bench's page weight, kept by every commit: the same games, the same hands."""
+    app.config.update(RATE_LIMIT_BURST=0)
+    client = app.test_client()
+    options = {
+        **({} if ruleset in WITHOUT_TARGET else {"target": TARGET}),
+        **OPTIONS_OF.get(ruleset, {}),
+    }
+    body = {"ruleset": ruleset, "players": list(PLAYERS), "options": options}
+    created = client.post("/api/games", json=body).json or {}
+    game, token = created["id"], created["scorer_token"]
+    for _ in range(10):
+        hand = client.post(
+            f"/api/games/{game}/hands", json=HANDS_OF[ruleset], headers={"X-Scorer-Token": token}
+        )
+        assert hand.status_code == 201, hand.json
+    assert client.get(f"/games/{game}/join/{token}").status_code == 303
+    page = client.get(f"/games/{game}")
+    assert page.status_code == 200 and 'id="hand-form"' in page.get_data(as_text=True)
+    finder = AssetFinder()
+    finder.feed(page.get_data(as_text=True))
+    queue, weights = list(finder.urls), {"page": len(page.data)}
+    while queue:
+        url = queue.pop(0)
+        assert url.startswith("/static/"), f"{url}: a phone loads nothing from elsewhere"
+        asset = client.get(url)
+        assert asset.status_code == 200, url
+        weights[url] = len(asset.data)
+        if url.endswith(".css"):
+            queue += CSS_URL.findall(asset.get_data(as_text=True))
+    assert len(weights) > 4  # the page, its stylesheet and its scripts
+    heaviest = sorted(weights.items(), key=lambda kv: -kv[1])[:3]
+    assert sum(weights.values()) < PAGE_BUDGET, (sum(weights.values()), heaviest)
