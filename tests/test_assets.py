@@ -22,6 +22,24 @@ from scorekeeper.web.assets import source_digest
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
+def app_on_a_copy_of_static(tmp_path: Path) -> tuple[Path, FlaskClient]:
+    """An app serving a copy of static/ that a test may edit, and a client of it."""
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
+    app.static_folder = str(static)
+    return static, app.test_client()
+
+
+def edit(path: Path, added: str) -> str:
+    """Add to a file as an editor would, its time a second later; returns the new text."""
+    text = path.read_text(encoding="utf-8") + added
+    path.write_text(text, encoding="utf-8")
+    stamp = path.stat().st_mtime_ns + 1_000_000_000
+    os.utime(path, ns=(stamp, stamp))
+    return text
+
+
 def test_the_stylesheet_is_served_smaller_with_every_rule_kept(client: FlaskClient) -> None:
     source = (STATIC / "style.css").read_text(encoding="utf-8")
     response = client.get("/static/style.css")
@@ -66,18 +84,10 @@ def test_every_script_is_served_as_terser_made_it_from_the_script_as_it_is() -> 
 
 def test_an_edited_script_is_served_as_edited_until_terser_makes_it_again(tmp_path: Path) -> None:
     """A club that edits a script gets its edit on the next load, minified by rjsmin meanwhile."""
-    static = tmp_path / "static"
-    shutil.copytree(STATIC, static)
-    app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
-    app.static_folder = str(static)
-    client = app.test_client()
+    static, client = app_on_a_copy_of_static(tmp_path)
     before = client.get("/static/sheet.js")
     assert before.data == (static / "min" / "sheet.js").read_bytes().rstrip(b"\n")
-    script = static / "sheet.js"
-    edited = script.read_text(encoding="utf-8") + '\nconsole.log("edited here");\n'
-    script.write_text(edited, encoding="utf-8")
-    stamp = script.stat().st_mtime_ns + 1_000_000_000
-    os.utime(script, ns=(stamp, stamp))
+    edited = edit(static / "sheet.js", '\nconsole.log("edited here");\n')
 
     after = client.get("/static/sheet.js")
     assert after.get_data(as_text=True) == rjsmin.jsmin(edited)
@@ -95,16 +105,9 @@ def test_a_phone_that_has_the_file_gets_a_304(client: FlaskClient) -> None:
 
 def test_an_edited_file_is_minified_again(tmp_path: Path) -> None:
     """A club that edits its stylesheet sees the change on the next load, without a restart."""
-    static = tmp_path / "static"
-    shutil.copytree(STATIC, static)
-    app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
-    app.static_folder = str(static)
-    client = app.test_client()
+    static, client = app_on_a_copy_of_static(tmp_path)
     before = client.get("/static/style.css").get_data(as_text=True)
-    style = static / "style.css"
-    style.write_text(style.read_text(encoding="utf-8") + "\n.added { color: red; }\n")
-    stamp = style.stat().st_mtime_ns + 1_000_000_000
-    os.utime(style, ns=(stamp, stamp))
+    edit(static / "style.css", "\n.added { color: red; }\n")
 
     after = client.get("/static/style.css").get_data(as_text=True)
     assert ".added{color:red}" in after and ".added" not in before
@@ -150,17 +153,10 @@ def test_pages_link_assets_a_phone_keeps_for_a_year_without_asking(client: Flask
 
 
 def test_an_edited_file_gets_a_new_address_and_the_old_one_is_not_kept(tmp_path: Path) -> None:
-    static = tmp_path / "static"
-    shutil.copytree(STATIC, static)
-    app = create_app({"TESTING": True, "DATABASE": tmp_path / "db.sqlite3", "SECRET_KEY": "t"})
-    app.static_folder = str(static)
-    client = app.test_client()
+    static, client = app_on_a_copy_of_static(tmp_path)
     before = linked(client.get("/new/block").get_data(as_text=True), "style.css")
     bundled = linked(client.get("/new").get_data(as_text=True), "style+catalogue.css")
-    style = static / "style.css"
-    style.write_text(style.read_text(encoding="utf-8") + "\n.added { color: red; }\n")
-    stamp = style.stat().st_mtime_ns + 1_000_000_000
-    os.utime(style, ns=(stamp, stamp))
+    edit(static / "style.css", "\n.added { color: red; }\n")
 
     after = linked(client.get("/new/block").get_data(as_text=True), "style.css")
     assert after != before
