@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import gettext
 import io
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -375,8 +376,6 @@ def backup(target: Path, database: Path | None) -> None:
 def export_command(
     game_id: str | None, league_slug: str | None, target: Path, database: Path | None
 ) -> None:
-    import json
-
     from scorekeeper import transfer
     from scorekeeper.errors import AppError
 
@@ -405,6 +404,22 @@ def export_command(
     )
 
 
+def why(error: ValueError | RecursionError) -> Message:
+    """What is wrong with a file that is no JSON, in words for the person who chose it (Python's
+    own words are English, and may tell them to change a setting of Python's)."""
+    if isinstance(error, UnicodeDecodeError):
+        return say("it is not text in UTF-8")
+    if isinstance(error, RecursionError):
+        return say("its lists and objects are nested deeper than any export's")
+    if isinstance(error, json.JSONDecodeError):
+        return say(
+            "it is not JSON (line %(line)s, column %(column)s)",
+            line=error.lineno,
+            column=error.colno,
+        )
+    return say("it holds a number of more than 4,300 digits")  # Python's limit for an int
+
+
 @main.command(
     "import", help=N_("Add the games and leagues of an export to this database (all or nothing).")
 )
@@ -415,20 +430,16 @@ def export_command(
 )
 @DATABASE_OPTION
 def import_command(source: Path, database: Path | None) -> None:
-    import json
-
     from scorekeeper import transfer
     from scorekeeper.errors import AppError
 
     try:
-        document = json.loads(source.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        # ValueError: not JSON, or a number of more than 4,300 digits; RecursionError: nesting.
+        # utf-8-sig: an export saved again by Windows Notepad starts with a byte-order mark.
+        document = json.loads(source.read_text(encoding="utf-8-sig"))
+    except (ValueError, RecursionError) as error:
         raise Refused(
             say(
-                "%(source)s is not a JSON export: %(reason)s",
-                source=str(source),
-                reason=str(error)[:200],
+                "%(source)s is not a JSON export: %(reason)s", source=str(source), reason=why(error)
             )
         ) from None
     app = create_app(app_config(database))

@@ -245,7 +245,9 @@ def test_the_cli_speaks_the_terminals_language(tmp_path: Path, database: Path) -
     not_json.write_text("not an export", encoding="utf-8")
     refusal = cli(spanish, "import", not_json, "--database", database)
     assert refusal.exit_code == 1
-    assert f"Error: {not_json} no es una exportación JSON: " in refusal.output
+    assert f"Error: {not_json} no es una exportación JSON: no es JSON (línea 1, columna 1)" in (
+        refusal.output
+    )
     missing = cli(
         spanish, "export", "--game", "nope", tmp_path / "out.json", "--database", database
     )

@@ -322,3 +322,41 @@ def test_a_league_whose_last_game_is_broken_imports_nothing_at_all(
     with closing(sqlite3.connect(target)) as conn:
         assert conn.execute("select count(*) from games").fetchone() == (0,)
         assert conn.execute("select count(*) from leagues").fetchone() == (0,)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "its lists and objects are nested deeper than any"),
+        (b'{"games": [' + b"9" * 5000 + b"]}", "it holds a number of more than 4,300 digits"),
+        (b'{"format": "scorekeeper-\x00export"}', "it is not JSON (line 1, column 25)"),
+        (b"\xff\xfe{\x00}\x00", "it is not text in UTF-8"),
+        (b"", "it is not JSON (line 1, column 1)"),
+    ],
+    ids=["nested", "long number", "NUL", "UTF-16", "empty"],
+)
+def test_a_file_that_is_no_json_is_refused_in_words_for_a_person(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    """Python's own words were shown ("use sys.set_int_max_str_digits() to increase the
+    limit"), in English whatever the terminal's language."""
+    file, target = tmp_path / "export.json", tmp_path / "club.sqlite3"
+    file.write_bytes(content)
+    instance(target)
+    refused_import(file, target, f"is not a JSON export: {message}")
+    assert "sys." not in cli("import", file, "--database", target).output
+
+
+def test_an_export_saved_again_with_a_byte_order_mark_imports(
+    source: dict[str, Any], tmp_path: Path
+) -> None:
+    """Windows Notepad saves UTF-8 with a byte-order mark: an export opened and saved there
+    still imports."""
+    game_file, target = tmp_path / "game.json", tmp_path / "other.sqlite3"
+    cli("export", "--game", source["alone"], game_file, "--database", source["database"])
+    game_file.write_bytes(b"\xef\xbb\xbf" + game_file.read_bytes())
+    instance(target)
+    imported = cli("import", game_file, "--database", target)
+    assert imported.exit_code == 0, imported.output
+    _app, client, _api = instance(target)
+    assert client.get(f"/api/games/{source['alone']}").status_code == 200
