@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
@@ -44,7 +45,14 @@ def check_game(db: Connection, game_id: str) -> None:
         if row is None:
             raise Unreadable(say("it is missing"))
         table, options = check_game_row(row)
-        game = games.load_game(db, game_id)
+        try:
+            game = games.load_game(db, game_id)
+        except sqlite3.OperationalError as error:  # SQLite's json() read a column that is not
+            if "malformed JSON" not in str(error):
+                raise
+            raise Unreadable(
+                say("its hands or plays are not the JSON the app writes there")
+            ) from None
         check_hands(game, table, options)
         check_results(game, row)
         games.explain_again(db, game)  # explanations as Messages, an older export's included

@@ -163,7 +163,7 @@ def import_game(db: Connection, record: Row, league_ids: Mapping[str, int]) -> i
                 id=game_id,
             )
         )
-    if slug is not None and slug not in league_ids:
+    if slug is not None and (not isinstance(slug, str) or slug not in league_ids):
         raise BadRequest(
             say(
                 "Game %(id)s belongs to league %(slug)s, which the export lacks.",

@@ -280,6 +280,30 @@ def test_a_game_joins_its_league_when_the_league_is_already_there(
             },
             "its result is not the JSON the app writes there",
         ),
+        (  # SQLite's json() read the game's hands: "malformed JSON", in SQLite's English
+            lambda d: {
+                **d,
+                "games": [
+                    {
+                        **d["games"][0],
+                        "tables": {
+                            **d["games"][0]["tables"],
+                            "hands": [
+                                {**hand, "entry": "x"} for hand in d["games"][0]["tables"]["hands"]
+                            ],
+                        },
+                    }
+                ],
+            },
+            "its hands or plays are not the JSON the app writes there",
+        ),
+        (  # a league named by a list: "unhashable type: 'list'"
+            lambda d: {
+                **d,
+                "games": [{**d["games"][0], "game": {**d["games"][0]["game"], "league": []}}],
+            },
+            "belongs to league [], which the export lacks",
+        ),
     ],
 )
 def test_a_broken_export_is_refused_clearly_and_imports_nothing(
