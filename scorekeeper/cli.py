@@ -18,6 +18,7 @@ import qrcode
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from babel.support import Translations
+from flask import Flask
 
 from scorekeeper import catalogs, create_app, store
 from scorekeeper.web import links
@@ -140,6 +141,14 @@ def app_config(database: Path | None) -> dict[str, object] | None:
     return None if database is None else {"DATABASE": database.resolve()}
 
 
+def club_app(database: Path | None) -> Flask:
+    """The app on the club's file; a file SQLite can't use is refused in a sentence."""
+    try:
+        return create_app(app_config(database))
+    except store.Unusable as error:
+        raise Refused(error.message) from None
+
+
 def terminal_qr(url: str) -> str:
     """`url` as a QR code in text, for a phone to scan off the laptop's screen."""
     code = qrcode.QRCode()
@@ -251,7 +260,7 @@ def serve(
 ) -> None:
     from waitress import create_server
 
-    app = create_app(app_config(database))
+    app = club_app(database)
     if public_url:
         app.config["PUBLIC_URL"] = public_url
     try:
@@ -335,7 +344,7 @@ def where_to_open_said(public_url: str | None, host: str, port: int) -> list[Mes
 @main.command("init-db", help=N_("Create the database file and bring its schema up to date."))
 @DATABASE_OPTION
 def init_db(database: Path | None) -> None:
-    app = create_app(app_config(database))
+    app = club_app(database)
     echo(say("Database ready: %(database)s", database=app.config["DATABASE"]))
 
 
@@ -345,7 +354,12 @@ def init_db(database: Path | None) -> None:
 @argument("target", type=FilePath(dir_okay=False, path_type=Path), metavar=N_("TARGET"))
 @DATABASE_OPTION
 def backup(target: Path, database: Path | None) -> None:
-    app = create_app(app_config(database))
+    if target.exists() and not target.is_file():
+        # The copy is renamed over the target when it is whole: a device or a pipe would go.
+        raise Refused(
+            say("%(target)s is not a file: a backup would replace it.", target=str(target))
+        )
+    app = club_app(database)
     try:
         store.backup(app.config["DATABASE"], target)
     except (store.BackupFailed, sqlite3.Error, OSError) as error:
@@ -381,7 +395,7 @@ def export_command(
 
     if (game_id is None) == (league_slug is None):
         raise click.UsageError(said(say("Give either --game ID or --league SLUG.")))
-    app = create_app(app_config(database))
+    app = club_app(database)
     conn = store.connect(app.config["DATABASE"])
     try:
         if game_id is not None:
@@ -442,7 +456,7 @@ def import_command(source: Path, database: Path | None) -> None:
                 "%(source)s is not a JSON export: %(reason)s", source=str(source), reason=why(error)
             )
         ) from None
-    app = create_app(app_config(database))
+    app = club_app(database)
     conn = store.connect(app.config["DATABASE"])
     try:
         imported = transfer.import_document(conn, document)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -403,3 +405,50 @@ def test_the_standings_api_says_how_points_are_counted_in_the_readers_language(
     assert portuguese["points"].startswith("Pró: o total final do lado do jogador.")
     # The same figures whatever the language: only the sentence changes.
     assert spanish["rows"] == english["rows"] == portuguese["rows"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["init-db"], ["serve", "--port", "0"], ["backup", "copy.sqlite3"], ["export", "--game", "x"]],
+    ids=["init-db", "serve", "backup", "export"],
+)
+def test_a_file_that_is_no_database_is_refused_in_a_sentence(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """--database naming the wrong file (notes, an export) ended in SQLite's traceback."""
+    notes = tmp_path / "club.sqlite3"
+    notes.write_text("Thursday: bring the double-nine set\n", encoding="utf-8")
+    args = [*command, *([tmp_path / "out.json"] if command[0] == "export" else [])]
+    english = cli({}, *args, "--database", notes)
+    assert english.exit_code == 1, english.output
+    assert f"Error: {notes} is not a Scorekeeper database: it is another kind of file." in (
+        english.output
+    )
+    spanish = cli({"LANG": "es_ES.UTF-8"}, *args, "--database", notes)
+    assert f"Error: {notes} no es una base de datos de Scorekeeper: es otro tipo de archivo." in (
+        spanish.output
+    )
+    assert notes.read_text(encoding="utf-8") == "Thursday: bring the double-nine set\n"
+    assert not (tmp_path / "copy.sqlite3").exists() and not (tmp_path / "out.json").exists()
+
+
+def test_a_database_in_a_folder_that_cannot_be_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "export.json"
+    not_a_folder.write_text("{}", encoding="utf-8")
+    refused = cli({"LANGUAGE": "pt_BR"}, "init-db", "--database", not_a_folder / "club.sqlite3")
+    assert refused.exit_code == 1, refused.output
+    assert (
+        f"Erro: Não é possível abrir {not_a_folder / 'club.sqlite3'}: confira se a pasta existe"
+        in refused.output
+    )
+
+
+def test_a_backup_never_replaces_what_is_not_a_file(tmp_path: Path, database: Path) -> None:
+    """The copy is renamed over its target once whole: a backup to a device (as root, to
+    /dev/full) had put a file in its place and said "Backed up"."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    refused = cli({}, "backup", pipe, "--database", database)
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: {pipe} is not a file: a backup would replace it." in refused.output
+    assert stat.S_ISFIFO(pipe.stat().st_mode)

@@ -18,6 +18,7 @@ from scorekeeper.store import transfer
 from scorekeeper.store.connection import (
     BackupFailed,
     Connection,
+    Unusable,
     WriterLock,
     Writes,
     backup,
@@ -116,6 +117,7 @@ __all__ = [
     "NewGameRow",
     "Season",
     "Stamp",
+    "Unusable",
     "WriterLock",
     "Writes",
     "append_log",

@@ -28,7 +28,7 @@ from sqlite_utils import Database
 
 from scorekeeper.errors import Unavailable
 from scorekeeper.store.schema import migrations
-from scorekeeper.words import say
+from scorekeeper.words import Message, say
 
 BUSY_TIMEOUT_MS = 5000
 CONNECTIONS_KEY = "scorekeeper.connections"
@@ -427,8 +427,45 @@ def sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
+class Unusable(Exception):
+    """The club's file can't be opened as its database: what to tell the person who named it."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def unusable(path: str | Path, error: sqlite3.DatabaseError | OSError) -> Unusable:
+    """Why SQLite can't use `path`, in words for whoever chose the file (SQLite's are English)."""
+    said = str(error)
+    if "file is not a database" in said:
+        return Unusable(
+            say(
+                "%(path)s is not a Scorekeeper database: it is another kind of file.",
+                path=str(path),
+            )
+        )
+    if isinstance(error, OSError) or "unable to open database file" in said:
+        return Unusable(
+            say(
+                "%(path)s can't be opened: check that its folder exists and may be written to.",
+                path=str(path),
+            )
+        )
+    return Unusable(
+        say(
+            "%(path)s can't be used as the club's database (SQLite says: %(reason)s).",
+            path=str(path),
+            reason=said[:200],
+        )
+    )
+
+
 def init_app(app: Flask) -> None:
-    migrate(app.config["DATABASE"])
+    try:
+        migrate(app.config["DATABASE"])
+    except (sqlite3.DatabaseError, OSError) as error:  # no file, or not one SQLite can use
+        raise unusable(app.config["DATABASE"], error) from error
     waited = app.config.get("DATABASE_BUSY_TIMEOUT_MS") or BUSY_TIMEOUT_MS
     connections = Connections(app.config["DATABASE"], int(waited))
     app.extensions[CONNECTIONS_KEY] = connections
