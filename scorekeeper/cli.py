@@ -242,7 +242,8 @@ def main() -> None:
     "--threads",
     default=8,
     show_default=True,
-    type=click.IntRange(min=1),
+    # waitress starts them all at once: 100,000 left the laptop starting threads, not serving.
+    type=click.IntRange(1, 256),
     metavar=N_("NUMBER"),
     help=N_("Worker threads."),
 )

@@ -452,3 +452,9 @@ def test_a_backup_never_replaces_what_is_not_a_file(tmp_path: Path, database: Pa
     assert refused.exit_code == 1, refused.output
     assert f"Error: {pipe} is not a file: a backup would replace it." in refused.output
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_serve_refuses_more_threads_than_a_laptop_can_start(database: Path) -> None:
+    refused = cli({"LANG": "es_ES.UTF-8"}, "serve", "--threads", "100000", "--database", database)
+    assert refused.exit_code == 2, refused.output
+    assert "Valor no válido para '--threads': 100000 no está entre 1<=x<=256." in refused.output
