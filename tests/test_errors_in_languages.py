@@ -26,7 +26,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.cli import main, where_to_open
+from scorekeeper.cli import check_public_url, main, where_to_open
 from tests.conftest import Api
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -458,3 +458,32 @@ def test_serve_refuses_more_threads_than_a_laptop_can_start(database: Path) -> N
     refused = cli({"LANG": "es_ES.UTF-8"}, "serve", "--threads", "100000", "--database", database)
     assert refused.exit_code == 2, refused.output
     assert "Valor no válido para '--threads': 100000 no está entre 1<=x<=256." in refused.output
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "scores at the club",
+        "http://",
+        "http://a..b/",
+        "http://club:99999/",
+        "http://" + "a" * 300,
+    ],
+)
+def test_serve_refuses_a_public_address_phones_cannot_open(database: Path, url: str) -> None:
+    """Every link and QR code starts with it: a javascript: address went into them, and a
+    long one ended in the QR code's traceback."""
+    # A host no server can listen on: without the check, serve stops there instead of serving.
+    refused = cli({}, "serve", "--host", "999.1.1.1", "--public-url", url, "--database", database)
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: The public address {url[:80]} is not one phones can open" in refused.output
+
+
+def test_the_public_address_may_be_a_laptops_a_hosts_or_a_folder_of_one() -> None:
+    for url in (
+        "http://192.168.1.20:5000",
+        "https://scores.club.example/sk",
+        "http://clúb.example",
+    ):
+        check_public_url(url)  # no refusal
