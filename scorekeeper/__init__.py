@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import BadHost
 from werkzeug.routing import MapAdapter, Rule
 
-from scorekeeper import store
+from scorekeeper import settings, store
 from scorekeeper.web import language
 from scorekeeper.web.unindent import Unindent
 
@@ -138,6 +138,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
+    settings.check(app.config)  # a wrong one is a sentence, before anything is opened
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
     store.init_app(app)
     csrf.init_app(app)

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 import click
 import qrcode
@@ -21,7 +20,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import Flask
 
-from scorekeeper import catalogs, create_app, store
+from scorekeeper import catalogs, create_app, settings, store
 from scorekeeper.web import links
 from scorekeeper.words import Message, render, say, say_n
 
@@ -146,7 +145,7 @@ def club_app(database: Path | None) -> Flask:
     """The app on the club's file; a file SQLite can't use is refused in a sentence."""
     try:
         return create_app(app_config(database))
-    except store.Unusable as error:
+    except (store.Unusable, settings.Misconfigured) as error:
         raise Refused(error.message) from None
 
 
@@ -263,10 +262,12 @@ def serve(
     from waitress import create_server
 
     app = club_app(database)
-    if public_url:
+    if public_url:  # instance/config.py's and the environment's were checked as it started
+        try:
+            settings.check_public_url(public_url)
+        except settings.Misconfigured as error:
+            raise Refused(error.message) from None
         app.config["PUBLIC_URL"] = public_url
-    if app.config.get("PUBLIC_URL"):  # given here, in instance/config.py or the environment
-        check_public_url(str(app.config["PUBLIC_URL"]))
     try:
         server = create_server(
             app,
@@ -310,39 +311,6 @@ def serve(
     gc.collect()
     gc.freeze()
     server.run()
-
-
-PUBLIC_URL_LONGEST = 200  # with a game's scorer link after it, still a QR code a phone reads
-
-
-def check_public_url(url: str) -> None:
-    """The address phones open: http or https, a host, nothing after the path."""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018  # a port out of range raises ValueError
-        fine = (
-            parts.scheme in ("http", "https")
-            and bool(parts.hostname)
-            and not parts.query
-            and not parts.fragment
-            and len(url) <= PUBLIC_URL_LONGEST
-            and url.isprintable()
-            and " " not in url
-        )
-        if fine:
-            str(parts.hostname).encode("idna")  # an empty or overlong part: UnicodeError
-    except (ValueError, UnicodeError):
-        fine = False
-    if not fine:
-        raise Refused(
-            say(
-                "The public address %(url)s is not one phones can open: write it like "
-                "http://192.168.1.20:5000 or https://scores.club.example, in at most "
-                "%(longest)s characters.",
-                url=url[:80],
-                longest=PUBLIC_URL_LONGEST,
-            )
-        )
 
 
 def where_to_open(public_url: str | None, host: str, port: int) -> list[str]:

@@ -26,7 +26,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.cli import check_public_url, main, where_to_open
+from scorekeeper.cli import main, where_to_open
+from scorekeeper.settings import check_public_url
 from tests.conftest import Api
 
 THREE = ["Ann", "Bob", "Cy"]
@@ -487,3 +488,70 @@ def test_the_public_address_may_be_a_laptops_a_hosts_or_a_folder_of_one() -> Non
         "http://clúb.example",
     ):
         check_public_url(url)  # no refusal
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "said", "in_spanish"),
+    [
+        (
+            "RATE_LIMIT_BURST",
+            "abc",
+            "The setting RATE_LIMIT_BURST must be a number, 0 or more, not 'abc'.",
+            "El ajuste RATE_LIMIT_BURST debe ser un número, 0 o más, no 'abc'.",
+        ),
+        (
+            "RATE_LIMIT_PER_SECOND",
+            "-2",
+            "The setting RATE_LIMIT_PER_SECOND must be a number, 0 or more, not -2.",
+            "El ajuste RATE_LIMIT_PER_SECOND debe ser un número, 0 o más, no -2.",
+        ),
+        (
+            "TRUST_PROXY",
+            "maybe",
+            "The setting TRUST_PROXY must be True, False or how many proxies stand in front",
+            "El ajuste TRUST_PROXY debe ser True, False o cuántos proxies hay delante",
+        ),
+        (
+            "MAX_CONTENT_LENGTH",
+            "abc",
+            "The setting MAX_CONTENT_LENGTH must be a whole number above 0, not 'abc'.",
+            "El ajuste MAX_CONTENT_LENGTH debe ser un número entero mayor que 0, no 'abc'.",
+        ),
+        (
+            "PUBLIC_URL",
+            "javascript:alert(1)",
+            "The public address javascript:alert(1) is not one phones can open",
+            "La dirección pública javascript:alert(1) no es una que los teléfonos puedan abrir",
+        ),
+    ],
+    ids=["burst", "per second", "proxy", "body", "public address"],
+)
+def test_a_setting_the_app_cannot_run_with_is_refused_as_it_starts(
+    database: Path, variable: str, value: str, said: str, in_spanish: str
+) -> None:
+    """A wrong SCOREKEEPER_* variable (or line of instance/config.py) ended in a traceback as
+    the server started, or (MAX_CONTENT_LENGTH) in a 500 for every phone's first change."""
+    setting = {f"SCOREKEEPER_{variable}": value}
+    refused = cli(setting, "init-db", "--database", database)
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: {said}" in refused.output
+    spanish = cli({**setting, "LANG": "es_ES.UTF-8"}, "init-db", "--database", database)
+    assert f"Error: {in_spanish}" in spanish.output
+
+
+def test_settings_written_as_text_are_read_as_the_numbers_they_are(database: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": database,
+            "SECRET_KEY": "t",
+            "RATE_LIMIT_BURST": "3",
+            "MAX_CONTENT_LENGTH": "1000",
+            "TRUST_PROXY": 2,
+        }
+    )
+    assert app.config["RATE_LIMIT_BURST"] == 3.0 and app.config["MAX_CONTENT_LENGTH"] == 1000
+    too_long = app.test_client().post(
+        "/api/games", data="x" * 2000, content_type="application/json"
+    )
+    assert too_long.status_code == 413
