@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import gettext
 import io
@@ -353,22 +354,63 @@ def init_db(database: Path | None) -> None:
     echo(say("Database ready: %(database)s", database=app.config["DATABASE"]))
 
 
+def replaceable(target: Path) -> None:
+    """Refuse a target that is there and is not a file: what is written goes beside it first,
+    then is renamed over it, and a device or a pipe would be replaced by a file."""
+    if target.exists() and not target.is_file():
+        raise Refused(
+            say("%(target)s is not a file: writing there would replace it.", target=str(target))
+        )
+
+
+def write_whole(target: Path, text: str) -> None:
+    """`text` in `target`, whole or not at all: written beside it, then renamed over it."""
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise Refused(
+            say(
+                "%(target)s could not be written: %(reason)s. Nothing was written.",
+                target=str(target),
+                reason=not_written(error),
+            )
+        ) from None
+
+
+def not_written(error: OSError) -> Message | str:
+    """Why a file could not be written, in words (the system's own are English)."""
+    reasons = {
+        errno.ENOENT: say("its folder does not exist"),
+        errno.ENOTDIR: say("its folder does not exist"),
+        errno.ENOSPC: say("the disk is full"),
+        errno.EDQUOT: say("the disk is full"),
+        errno.EACCES: say("this user may not write there"),
+        errno.EPERM: say("this user may not write there"),
+        errno.EROFS: say("the disk can only be read"),
+    }
+    return reasons.get(error.errno or 0, error.strerror or str(error))
+
+
 @main.command(
     help=N_("Copy the database to TARGET with SQLite's online backup (safe while serving).")
 )
 @argument("target", type=FilePath(dir_okay=False, path_type=Path), metavar=N_("TARGET"))
 @DATABASE_OPTION
 def backup(target: Path, database: Path | None) -> None:
-    if target.exists() and not target.is_file():
-        # The copy is renamed over the target when it is whole: a device or a pipe would go.
-        raise Refused(
-            say("%(target)s is not a file: a backup would replace it.", target=str(target))
-        )
+    replaceable(target)
+    if not target.parent.is_dir():  # else SQLite's "unable to open database file"
+        raise Refused(say("The backup failed: %(reason)s", reason=say("its folder does not exist")))
     app = club_app(database)
     try:
         store.backup(app.config["DATABASE"], target)
     except (store.BackupFailed, sqlite3.Error, OSError) as error:
-        reason = error.args[0] if isinstance(error, store.BackupFailed) else str(error)
+        if isinstance(error, store.BackupFailed):
+            reason: Message | str = error.args[0]
+        else:
+            reason = not_written(error) if isinstance(error, OSError) else str(error)
         raise Refused(say("The backup failed: %(reason)s", reason=reason)) from None
     echo(
         say(
@@ -400,6 +442,7 @@ def export_command(
 
     if (game_id is None) == (league_slug is None):
         raise click.UsageError(said(say("Give either --game ID or --league SLUG.")))
+    replaceable(target)
     app = club_app(database)
     conn = store.connect(app.config["DATABASE"])
     try:
@@ -411,7 +454,7 @@ def export_command(
         raise Refused(error.message) from None
     finally:
         conn.close()
-    target.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_whole(target, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     hands = sum(len(record["tables"].get("hands", [])) for record in document["games"])
     echo(
         say(

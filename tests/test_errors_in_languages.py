@@ -10,6 +10,7 @@ is to blame.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -451,8 +452,63 @@ def test_a_backup_never_replaces_what_is_not_a_file(tmp_path: Path, database: Pa
     os.mkfifo(pipe)
     refused = cli({}, "backup", pipe, "--database", database)
     assert refused.exit_code == 1, refused.output
-    assert f"Error: {pipe} is not a file: a backup would replace it." in refused.output
+    assert f"Error: {pipe} is not a file: writing there would replace it." in refused.output
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+    exported = cli({}, "export", "--game", "x", pipe, "--database", database)
+    assert f"Error: {pipe} is not a file: writing there would replace it." in exported.output
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def exported_game(database: Path) -> str:
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "t"})
+    created = app.test_client().post("/api/games", json={"ruleset": "block", "players": ["A", "B"]})
+    return str((created.json or {})["id"])
+
+
+def test_an_export_or_backup_into_a_folder_that_is_not_there_says_so(
+    tmp_path: Path, database: Path
+) -> None:
+    """Python's traceback ended both ("FileNotFoundError", or SQLite's "unable to open")."""
+    game, missing = exported_game(database), tmp_path / "no such folder"
+    export = cli(
+        {"LANG": "es_ES.UTF-8"},
+        "export",
+        "--game",
+        game,
+        missing / "g.json",
+        "--database",
+        database,
+    )
+    assert export.exit_code == 1, export.output
+    assert (
+        f"Error: No se pudo escribir {missing / 'g.json'}: su carpeta no existe. "
+        "No se escribió nada." in export.output
+    )
+    backup = cli({}, "backup", missing / "club.sqlite3", "--database", database)
+    assert backup.exit_code == 1, backup.output
+    assert "Error: The backup failed: its folder does not exist" in backup.output
+    assert not missing.exists()
+
+
+def test_an_export_on_a_full_disk_leaves_the_earlier_one_whole(
+    tmp_path: Path, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, target = exported_game(database), tmp_path / "exports" / "game.json"
+    target.parent.mkdir()
+    target.write_text("last week's export\n", encoding="utf-8")
+
+    def full(self: Path, *_args: object, **_kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_text", full)
+    refused = cli({}, "export", "--game", game, target, "--database", database)
+    monkeypatch.undo()
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: {target} could not be written: the disk is full. Nothing was written." in (
+        refused.output
+    )
+    assert target.read_text(encoding="utf-8") == "last week's export\n"
+    assert sorted(path.name for path in target.parent.iterdir()) == ["game.json"]
 
 
 def test_serve_refuses_more_threads_than_a_laptop_can_start(database: Path) -> None:
