@@ -504,6 +504,15 @@ def import_command(source: Path, database: Path | None) -> None:
                 "%(source)s is not a JSON export: %(reason)s", source=str(source), reason=why(error)
             )
         ) from None
+    except OSError as error:  # the file went, or the disk failed, as it was read
+        reason = (
+            say("this user may not read it")
+            if error.errno in (errno.EACCES, errno.EPERM)
+            else error.strerror or str(error)
+        )
+        raise Refused(
+            say("%(source)s could not be read: %(reason)s.", source=str(source), reason=reason)
+        ) from None
     app = club_app(database)
     conn = store.connect(app.config["DATABASE"])
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 from contextlib import closing
@@ -384,3 +385,23 @@ def test_an_export_saved_again_with_a_byte_order_mark_imports(
     assert imported.exit_code == 0, imported.output
     _app, client, _api = instance(target)
     assert client.get(f"/api/games/{source['alone']}").status_code == 200
+
+
+def test_an_export_that_cannot_be_read_is_refused_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file this user may not read ended in PermissionError's traceback."""
+    file, target = tmp_path / "export.json", tmp_path / "club.sqlite3"
+    file.write_text("{}", encoding="utf-8")
+    instance(target)
+
+    def forbidden(self: Path, *_args: object, **_kwargs: object) -> str:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_text", forbidden)
+    before = database_dump(target)
+    refused = cli("import", file, "--database", target)
+    monkeypatch.undo()
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: {file} could not be read: this user may not read it." in refused.output
+    assert database_dump(target) == before
