@@ -129,7 +129,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config is None or not test_config.get("TESTING"):
         # A club's settings: instance/config.py, then SCOREKEEPER_* environment variables.
-        app.config.from_pyfile("config.py", silent=True)
+        settings.read_config_file(app.config, Path(app.instance_path) / "config.py")
         app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import MutableMapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from flask import Config
 
 from scorekeeper.words import Message, say
 
@@ -27,6 +30,25 @@ class Misconfigured(Exception):
     def __init__(self, message: Message) -> None:
         super().__init__(str(message))
         self.message = message
+
+
+def read_config_file(config: Config, path: Path) -> None:
+    """instance/config.py, if the club has one: a mistake in it is a sentence with its line."""
+    try:
+        config.from_pyfile(str(path), silent=True)
+    except SyntaxError as error:
+        raise Misconfigured(
+            say(
+                "%(path)s has a mistake on line %(line)s: %(reason)s.",
+                path=str(path),
+                line=error.lineno or 0,
+                reason=error.msg,
+            )
+        ) from None
+    except Exception as error:  # the file runs as Python: a name it lacks, a failed import
+        raise Misconfigured(
+            say("%(source)s could not be read: %(reason)s.", source=str(path), reason=str(error))
+        ) from None
 
 
 def check(config: MutableMapping[str, Any]) -> None:

@@ -611,3 +611,25 @@ def test_settings_written_as_text_are_read_as_the_numbers_they_are(database: Pat
         "/api/games", data="x" * 2000, content_type="application/json"
     )
     assert too_long.status_code == 413
+
+
+def test_a_mistake_in_the_clubs_config_file_is_a_sentence_with_its_line(
+    tmp_path: Path, database: Path
+) -> None:
+    """instance/config.py is Python: a quote left open ended in SyntaxError's traceback."""
+    config = tmp_path / "config.py"
+    config.write_text('RATE_LIMIT_BURST = 60\nPUBLIC_URL = "http://192.168.1.20:5000\n')
+    refused = cli(
+        {"SCOREKEEPER_INSTANCE": str(tmp_path), "LANG": "es_ES.UTF-8"},
+        "init-db",
+        "--database",
+        database,
+    )
+    assert refused.exit_code == 1, refused.output
+    assert f"Error: {config} tiene un error en la línea 2: " in refused.output
+    config.write_text("RATE_LIMIT_BURST = sixty\n")
+    named = cli({"SCOREKEEPER_INSTANCE": str(tmp_path)}, "init-db", "--database", database)
+    assert f"Error: {config} could not be read: name 'sixty' is not defined." in named.output
+    config.write_text("RATE_LIMIT_BURST = 60\n")
+    fine = cli({"SCOREKEEPER_INSTANCE": str(tmp_path)}, "init-db", "--database", database)
+    assert fine.exit_code == 0, fine.output
