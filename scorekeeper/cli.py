@@ -22,6 +22,7 @@ from babel.support import Translations
 from flask import Flask
 
 from scorekeeper import catalogs, create_app, settings, store
+from scorekeeper.errors import Said
 from scorekeeper.web import links
 from scorekeeper.words import Message, render, say, say_n
 
@@ -146,7 +147,7 @@ def club_app(database: Path | None) -> Flask:
     """The app on the club's file; a file SQLite can't use is refused in a sentence."""
     try:
         return create_app(app_config(database))
-    except (store.Unusable, settings.Misconfigured) as error:
+    except Said as error:  # the club's file or a setting it can't run with
         raise Refused(error.message) from None
 
 

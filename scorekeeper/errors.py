@@ -21,6 +21,15 @@ class RuleError(ValueError):
         return str(self.message)
 
 
+class Said(Exception):
+    """A failure outside a request (a file, a setting), with the sentence to tell whoever
+    chose it: the command line says it in the terminal's language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
 class AppError(Exception):
     """A refused request: one type carrying its HTTP status, turned into JSON or a page in one place."""
 

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Any
 
 from scorekeeper import games, leagues, store
-from scorekeeper.errors import AppError, BadRequest, RuleError
+from scorekeeper.errors import AppError, BadRequest, RuleError, Said
 from scorekeeper.names import LEAGUE, PLAYER, SEASON, clean_name
 from scorekeeper.rules import get_ruleset
 from scorekeeper.rules.base import Table
@@ -30,12 +30,8 @@ HASH = re.compile(r"[0-9a-f]{64}", re.ASCII)
 STATUSES = ("in_progress", "finished")
 
 
-class Unreadable(ValueError):
+class Unreadable(Said, ValueError):
     """A value in the export that is not what the app writes, and why, in a sentence."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
 
 
 def check_game(db: Connection, game_id: str) -> None:

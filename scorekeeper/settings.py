@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from flask import Config
 
+from scorekeeper.errors import Said
 from scorekeeper.words import Message, say
 
 # The write limits (web/security.py): changes a client may make at once, then per second.
@@ -24,12 +25,8 @@ WHOLE_NUMBERS = ("MAX_CONTENT_LENGTH", "DATABASE_BUSY_TIMEOUT_MS")
 PUBLIC_URL_LONGEST = 200  # with a game's scorer link after it, still a QR code a phone reads
 
 
-class Misconfigured(Exception):
+class Misconfigured(Said):
     """A setting the app cannot run with: what to tell whoever wrote it."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
 
 
 def read_config_file(config: Config, path: Path) -> None:

@@ -26,9 +26,9 @@ from typing import Any
 from flask import Flask, current_app
 from sqlite_utils import Database
 
-from scorekeeper.errors import Unavailable
+from scorekeeper.errors import Said, Unavailable
 from scorekeeper.store.schema import migrations
-from scorekeeper.words import Message, say
+from scorekeeper.words import say
 
 BUSY_TIMEOUT_MS = 5000
 CONNECTIONS_KEY = "scorekeeper.connections"
@@ -427,12 +427,8 @@ def sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-class Unusable(Exception):
+class Unusable(Said):
     """The club's file can't be opened as its database: what to tell the person who named it."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
 
 
 def unusable(path: str | Path, error: sqlite3.DatabaseError | OSError) -> Unusable:
