@@ -14,6 +14,7 @@ import errno
 import io
 import json
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.support import Translations
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
@@ -633,3 +635,37 @@ def test_a_mistake_in_the_clubs_config_file_is_a_sentence_with_its_line(
     config.write_text("RATE_LIMIT_BURST = 60\n")
     fine = cli({"SCOREKEEPER_INSTANCE": str(tmp_path)}, "init-db", "--database", database)
     assert fine.exit_code == 0, fine.output
+
+
+def test_a_forms_own_refusals_are_in_the_readers_language_from_a_catalog_read_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WTForms says "This field is required." itself: in Spanish and Portuguese from its own
+    catalog, which flask-wtf read and parsed from disk again on every request with a form."""
+    app = client.application
+    app.config.update(WTF_CSRF_ENABLED=False, RATE_LIMIT_BURST=0)
+    league = client.post("/api/leagues", json={"name": "Club"}).json or {}
+    client.get(f"/leagues/{league['slug']}/admin/{league['league_token']}")
+    loads: list[str] = []
+    load = Translations.load.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Translations], *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("domain") == "wtforms":
+            loads.append(str(args[1][0]))
+        return load(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Translations, "load", classmethod(counted))
+    said = []
+    for language in ("es", "pt", "es", "pt", "en"):
+        client.set_cookie("lang", language)
+        page = client.post(f"/leagues/{league['slug']}/seasons", data={"name": ""})
+        assert page.status_code == 422
+        said.append(re.findall(r'class="field-error"[^>]*>([^<]+)<', page.get_data(True))[0])
+    assert said == [
+        "Este campo es obligatorio.",
+        "Campo obrigatório.",
+        "Este campo es obligatorio.",
+        "Campo obrigatório.",
+        "This field is required.",
+    ]
+    assert sorted(loads) == ["en", "es", "pt_BR"]  # once per language, not once per request

@@ -37,7 +37,7 @@ import babel.dates
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 from babel.core import parse_locale
-from babel.support import NullTranslations
+from babel.support import NullTranslations, Translations
 from flask import Flask, Response, current_app, flash, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -46,6 +46,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
+from wtforms.i18n import messages_path
 
 from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
@@ -66,6 +67,7 @@ def init_app(app: Flask) -> None:
     catalogs.compile_stale()
     Babel(app, locale_selector=reader_locale, configure_jinja=False)
     app.extensions[CATALOGS_KEY] = {}
+    app.extensions[WTFORMS_CATALOGS_KEY] = {}
     env = app.jinja_env
     env.add_extension("jinja2.ext.i18n")
     # Sets the newstyle flag `{% trans %}` compiles with; the callables are ours, below.
@@ -308,6 +310,23 @@ def catalog_for(locale: Locale) -> NullTranslations:
     catalog = kept.get(name)
     if catalog is None:
         catalog = kept[name] = get_translations()  # the request's locale is `locale`
+    return catalog
+
+
+WTFORMS_CATALOGS_KEY = "scorekeeper.wtforms_catalogs"
+
+
+def wtforms_catalog() -> NullTranslations:
+    """WTForms' own sentences ("This field is required.") in the reader's language, its catalog
+    read once per language: flask-wtf reads and parses it from disk again on every request
+    that makes a form (a millisecond of a scorer page's six)."""
+    locale = reading().locale
+    kept: dict[str, NullTranslations] = current_app.extensions[WTFORMS_CATALOGS_KEY]
+    name = str(locale)
+    catalog = kept.get(name)
+    if catalog is None:
+        loaded = Translations.load(messages_path(), [locale], domain="wtforms")
+        catalog = kept[name] = loaded
     return catalog
 
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from flask import Response, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import DateField, StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper import leagues
 from scorekeeper.errors import Forbidden, RuleError
-from scorekeeper.forms import ConfirmForm
+from scorekeeper.forms import ConfirmForm, Form
 from scorekeeper.qr import qr_svg
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import token_matches
@@ -23,7 +22,7 @@ from scorekeeper.web.share import svg_response
 from scorekeeper.words import say
 
 
-class SeasonForm(FlaskForm):  # type: ignore[misc]
+class SeasonForm(Form):
     """A season: a name and the first and last dates it covers."""
 
     name = StringField(

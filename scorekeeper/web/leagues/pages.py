@@ -8,13 +8,13 @@ from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper import leagues, standings
 from scorekeeper.errors import NotFound, RuleError
+from scorekeeper.forms import Form
 from scorekeeper.standings import Standings
 from scorekeeper.store import get_db
 from scorekeeper.web import language
@@ -118,7 +118,7 @@ def table_pages(view: View, tables: list[Standings], sort: Sort) -> list[TablePa
     ]
 
 
-class LeagueForm(FlaskForm):  # type: ignore[misc]
+class LeagueForm(Form):
     """Start a league: its name."""
 
     name = StringField(

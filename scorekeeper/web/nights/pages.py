@@ -12,13 +12,13 @@ from collections.abc import Mapping
 
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext
-from flask_wtf import FlaskForm
 from werkzeug.wrappers.response import Response as BaseResponse
 from wtforms import HiddenField, IntegerField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
 from scorekeeper import leagues
 from scorekeeper.errors import AppError, NotFound, RuleError
+from scorekeeper.forms import Form
 from scorekeeper.nights import night as nights
 from scorekeeper.nights.night import Night
 from scorekeeper.qr import qr_svg
@@ -41,7 +41,7 @@ PAGE = "/leagues/<slug>/nights"
 NIGHT = f"{PAGE}/<int:number>"
 
 
-class NewNightForm(FlaskForm):  # type: ignore[misc]
+class NewNightForm(Form):
     """A night's settings; the format, table size and house rules are read by name (they vary
     by game), as on the new-game page."""
 
@@ -55,17 +55,17 @@ class NewNightForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class CheckInForm(FlaskForm):  # type: ignore[misc]
+class CheckInForm(Form):
     names = TextAreaField(lazy_gettext("Names"), validators=[Length(max=8000)])
 
 
-class PlayerForm(FlaskForm):  # type: ignore[misc]
+class PlayerForm(Form):
     """A button about one player: leaves, or comes back."""
 
     name = HiddenField()
 
 
-class PairForm(FlaskForm):  # type: ignore[misc]
+class PairForm(Form):
     # The page labels the two boxes itself ("Partner 1", in the reader's words).
     first = StringField()
     second = StringField()

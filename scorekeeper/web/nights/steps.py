@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from scorekeeper.forms import Form
 from scorekeeper.nights.night import Night
 from scorekeeper.words import Message, say
 
 
-class RoundForm(FlaskForm):  # type: ignore[misc]
+class RoundForm(Form):
     """A button about one round (seat it, undo it, call time): its number says which."""
 
     round = HiddenField()
