@@ -21,7 +21,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import Flask
 
-from scorekeeper import catalogs, create_app, settings, store
+from scorekeeper import catalogs, create_app, store
 from scorekeeper.errors import Said
 from scorekeeper.web import links
 from scorekeeper.words import Message, render, say, say_n
@@ -139,15 +139,18 @@ DATABASE_OPTION = option(
 )
 
 
-def app_config(database: Path | None) -> dict[str, object] | None:
-    return None if database is None else {"DATABASE": database.resolve()}
-
-
-def club_app(database: Path | None) -> Flask:
-    """The app on the club's file; a file SQLite can't use is refused in a sentence."""
+def club_app(database: Path | None, public_url: str | None = None) -> Flask:
+    """The app on the club's file, with what the command line set over instance/config.py and
+    the environment; a file SQLite can't use, or a setting the app can't run with (checked
+    as it starts, the command line's too), is refused in a sentence."""
+    given: dict[str, object] = {}
+    if database is not None:
+        given["DATABASE"] = database.resolve()
+    if public_url:
+        given["PUBLIC_URL"] = public_url
     try:
-        return create_app(app_config(database))
-    except Said as error:  # the club's file or a setting it can't run with
+        return create_app(given or None)
+    except Said as error:
         raise Refused(error.message) from None
 
 
@@ -263,13 +266,7 @@ def serve(
 ) -> None:
     from waitress import create_server
 
-    app = club_app(database)
-    if public_url:  # instance/config.py's and the environment's were checked as it started
-        try:
-            settings.check_public_url(public_url)
-        except settings.Misconfigured as error:
-            raise Refused(error.message) from None
-        app.config["PUBLIC_URL"] = public_url
+    app = club_app(database, public_url)
     try:
         server = create_server(
             app,

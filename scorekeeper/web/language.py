@@ -300,34 +300,38 @@ def reading() -> Reading:
 
 
 CATALOGS_KEY = "scorekeeper.catalogs"
-
-
-def catalog_for(locale: Locale) -> NullTranslations:
-    """The app's catalog for `locale`, kept by its name: Flask-Babel looks it up again on each
-    request (its context, its locale, the locale's name: tens of microseconds an answer)."""
-    kept: dict[str, NullTranslations] = current_app.extensions[CATALOGS_KEY]
-    name = str(locale)
-    catalog = kept.get(name)
-    if catalog is None:
-        catalog = kept[name] = get_translations()  # the request's locale is `locale`
-    return catalog
-
-
 WTFORMS_CATALOGS_KEY = "scorekeeper.wtforms_catalogs"
 
 
-def wtforms_catalog() -> NullTranslations:
-    """WTForms' own sentences ("This field is required.") in the reader's language, its catalog
-    read once per language: flask-wtf reads and parses it from disk again on every request
-    that makes a form (a millisecond of a scorer page's six)."""
-    locale = reading().locale
-    kept: dict[str, NullTranslations] = current_app.extensions[WTFORMS_CATALOGS_KEY]
+def kept_catalog(
+    key: str, locale: Locale, load: Callable[[], NullTranslations]
+) -> NullTranslations:
+    """A catalog for `locale`, loaded once for the app's life and kept by the locale's name in
+    `app.extensions[key]`."""
+    kept: dict[str, NullTranslations] = current_app.extensions[key]
     name = str(locale)
     catalog = kept.get(name)
     if catalog is None:
-        loaded = Translations.load(messages_path(), [locale], domain="wtforms")
-        catalog = kept[name] = loaded
+        catalog = kept[name] = load()
     return catalog
+
+
+def catalog_for(locale: Locale) -> NullTranslations:
+    """The app's catalog for `locale`: Flask-Babel looks it up again on each request (its
+    context, its locale, the locale's name: tens of microseconds an answer)."""
+    return kept_catalog(CATALOGS_KEY, locale, get_translations)  # the request's locale
+
+
+def wtforms_catalog() -> NullTranslations:
+    """WTForms' own sentences ("This field is required.") in the reader's language: flask-wtf
+    reads and parses their catalog from disk again on every request that makes a form (a
+    millisecond of a scorer page's six)."""
+    locale = reading().locale
+    return kept_catalog(
+        WTFORMS_CATALOGS_KEY,
+        locale,
+        lambda: Translations.load(messages_path(), [locale], domain="wtforms"),
+    )
 
 
 def template_number(value: Any, pattern: str | None = None) -> str:

@@ -35,6 +35,13 @@ def new_game(live_server: str) -> dict[str, Any]:
     return game
 
 
+def scorer_opens_a_new_game(phone: Phone, live_server: str) -> dict[str, Any]:
+    """A new game of Block, opened on `phone` by its scorer link."""
+    game = new_game(live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    return game
+
+
 def server_hands(live_server: str, game: dict[str, Any]) -> tuple[list[Any], dict[str, int]]:
     """Each hand as the server recorded it (who went out, the pips typed), and the totals."""
     status, shown = call("GET", f"{live_server}/api/games/{game['id']}")
@@ -76,8 +83,7 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     expect(page.locator("#entry-title")).to_have_text("Hand 1")
     # The same game open in a second tab of the same phone: it shares the waiting list.
     second = context.new_page()
@@ -138,8 +144,7 @@ def test_a_tab_waiting_to_retry_does_not_keep_another_tab_from_sending_once_onli
     """The phone is back online: the hand goes at once from whichever tab can send it, not
     20 s later because the tab it was typed in is waiting out its retry, asleep."""
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     second = context.new_page()
     second.goto(f"{live_server}/games/{game['id']}")
     page.bring_to_front()  # the tab the scorer types in (see the test above)
@@ -167,8 +172,7 @@ def test_a_lost_answer_records_the_hand_once_and_a_correction_and_an_undo_wait_t
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     keys: list[str | None] = []
     replayed: list[str | None] = []
 
@@ -228,8 +232,7 @@ def test_a_hand_another_phone_entered_meanwhile_is_shown_refused_then_discarded_
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
 
     # Offline, this phone enters hands 1 and 2; meanwhile another phone enters hand 1.
     context.set_offline(True)
@@ -295,8 +298,7 @@ def test_a_sheet_whose_refresh_finds_no_network_catches_up_by_itself(
     offline a moment after another, a flickering Wi-Fi): the sheet catches up all the same,
     without a tap, and does not stay on a sheet the server no longer has."""
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     context.set_offline(True)
     enter(phone, "Ann", 12)
     expect(waiting(page)).to_have_count(1)
@@ -374,8 +376,7 @@ def test_a_page_drawn_after_a_save_is_not_drawn_again_by_the_news_of_the_page_be
     phone: Phone, live_server: str
 ) -> None:
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     change = '{"key": "0", "kind": "hand", "tries": 1}'
 
     # Save with nothing entered: refused, the sentence next to the form, and it stays there.
@@ -400,8 +401,7 @@ def test_a_refused_hand_stays_on_screen_when_another_tab_saves_one(
 ) -> None:
     """The sheet follows the other tab; the refused hand and its sentence stay where they are."""
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     phone.tap_text("Ann", within="#hand-form")
     phone.save()  # who went out, but not the other player's pips: refused
     error = page.locator("#entry .field-error, #entry .flash-error").first
@@ -442,8 +442,7 @@ def test_another_tab_never_hears_the_next_hand_without_its_version_once_the_one_
     page's version is older, and the server refuses hand 2 as if another phone had entered
     a hand (seen on CI, 2026-11-29: hands stuck behind a refusal nobody caused)."""
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     listener = context.new_page()  # a tab of the same phone that only listens
     listener.goto(f"{live_server}/healthz")
     listener.evaluate(HEARS)
@@ -487,8 +486,7 @@ def test_a_tab_that_hears_a_change_it_never_showed_was_sent_shows_the_sheet_with
     phone: Phone, live_server: str
 ) -> None:
     page = phone.page
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     expect(page.locator("#entry-title")).to_have_text("Hand 1")
     other_phone_enters(live_server, game, "Ann", {"Ann": 0, "Bob": 12})  # the other tab's hand
     status, shown = call("GET", f"{live_server}/api/games/{game['id']}")
@@ -529,8 +527,7 @@ def test_waiting_hands_are_numbered_as_they_will_be_recorded_whatever_is_done_wi
     hand's heading, say the number the hand will get once the scorer has chosen."""
     page = phone.page
     labels = page.locator("#outbox .outbox-label")
-    game = new_game(live_server)
-    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    game = scorer_opens_a_new_game(phone, live_server)
     context.set_offline(True)
     enter(phone, "Ann", 12)
     enter(phone, "Bob", 7)
