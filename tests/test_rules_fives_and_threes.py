@@ -297,6 +297,17 @@ def test_players_and_callers_are_players_of_the_game() -> None:
     assert str(refused).startswith("play 1: Zed is not playing")
 
 
+def test_a_play_holds_only_the_fields_of_a_play() -> None:
+    """A misspelt field is refused by name, not ignored: the list it gives includes `out`,
+    which a Muggins play does not have."""
+    refused = refusal({"plays": [{"player": "Ann", "ends": [5, 5], "tile": "5-5"}]})
+    assert str(refused) == (
+        "play 1: tile is not part of a play (expected: player, ends, points, muggins_by, out)"
+    )
+    assert refused.field == "plays"
+    assert str(refusal({"plays": ["Ann 10"]})).startswith("play 1: a play must be an object")
+
+
 def test_points_given_directly() -> None:
     """SCORING_MORE.md Checks: "`points` given directly must be one of 0, 1, 2, 3, 4, 6, 8. If
     both `ends` and `points` are given, they must agree"."""

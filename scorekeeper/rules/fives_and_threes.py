@@ -32,7 +32,7 @@ from scorekeeper.rules.base import (
     whole_number,
     zero_scores,
 )
-from scorekeeper.rules.muggins import OpenEnd, read_ends
+from scorekeeper.rules.muggins import OpenEnd, play_fields, read_ends
 from scorekeeper.tiles import DOUBLE_SIX, Tile, parse_tile
 from scorekeeper.words import Message, say, say_n
 
@@ -125,22 +125,6 @@ class Score:
 
 
 # --- reading the plays -----------------------------------------------------------------
-
-
-def _play_fields(play: object) -> Mapping[str, Any]:
-    if not isinstance(play, Mapping):
-        raise RuleError(say('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}'))
-    for key in play:
-        if key not in PLAY_FIELDS:
-            raise RuleError(
-                say(
-                    "%(key)s is not part of a play (expected: %(fields)s)",
-                    key=key,
-                    fields=", ".join(PLAY_FIELDS),
-                ),
-                "plays",
-            )
-    return play
 
 
 def _play_points(play: Mapping[str, Any], player: str) -> tuple[int, Sentence]:
@@ -251,7 +235,7 @@ def read_scores(entry: Entry, table: Table, options: Options) -> tuple[Score, ..
     flagged = False
     for number, raw in enumerate(plays, start=1):
         try:
-            play = _play_fields(raw)
+            play = play_fields(raw, PLAY_FIELDS)
             player = table.player(play.get("player"), "plays")
             points, how = _play_points(play, player)
             caller = _caller(play, player, table, options)

@@ -163,20 +163,26 @@ def _muggins_taker(play: Mapping[str, Any], player: str, table: Table) -> str | 
     return taker
 
 
-def score_play(play: object, table: Table, options: Options) -> ScoredPlay:
-    """One play scored: what its ends count (or the points given) and who takes them."""
+def play_fields(play: object, fields: Sequence[str] = PLAY_FIELDS) -> Mapping[str, Any]:
+    """A play as given, refused unless it is an object holding only `fields`."""
     if not isinstance(play, Mapping):
         raise RuleError(say('a play must be an object like {"player": "Ann", "ends": [5, "5-5"]}'))
     for key in play:
-        if key not in PLAY_FIELDS:
+        if key not in fields:
             raise RuleError(
                 say(
                     "%(key)s is not part of a play (expected: %(fields)s)",
                     key=key,
-                    fields=", ".join(PLAY_FIELDS),
+                    fields=", ".join(fields),
                 ),
                 "plays",
             )
+    return play
+
+
+def score_play(raw: object, table: Table, options: Options) -> ScoredPlay:
+    """One play scored: what its ends count (or the points given) and who takes them."""
+    play = play_fields(raw)
     player = table.player(play.get("player"), "plays")
     if ("ends" in play) == ("points" in play):
         raise RuleError(
