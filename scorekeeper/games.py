@@ -578,6 +578,15 @@ class Changed:
 
 
 Answer = tuple[int, Any]  # HTTP status and body
+# What a page's form typed, read against the game as read for the change (its seats, its
+# options): so a page's POST reads the game once, as an API request does. An API request's
+# entry is JSON, which is never callable.
+Typed = Callable[["Game"], Any]
+
+
+def given(entry: Any | Typed, game: Game) -> Any:
+    """A change's entry: as posted, or a page's form read against the game it changes."""
+    return entry(game) if callable(entry) else entry
 
 
 def write_change(
@@ -650,7 +659,7 @@ def extended(game: Game, hand: PlayedHand) -> Game:
     return after
 
 
-def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Answer:
+def record_hand(db: Connection, game_id: str, entry: Any | Typed, writer: Writer) -> Answer:
     """Score and store a new hand; returns (HTTP status, result body)."""
 
     def enter(tx: Connection, game: Game) -> Changed:
@@ -662,35 +671,38 @@ def record_hand(db: Connection, game_id: str, entry: Any, writer: Writer) -> Ans
                 )
             )
         upcoming = game.ruleset.next_hand(game.table, game.options, len(game.hands))
-        given = entry
-        if game.pending_plays and isinstance(given, Mapping):
+        typed = given(entry, game)
+        if game.pending_plays and isinstance(typed, Mapping):
             # The plays posted live become the start of this hand's plays.
-            given = {**given, "plays": [*game.pending_plays, *plays_of(given)]}
-        result = score(game, given, upcoming.number)
-        hand = PlayedHand(upcoming.number, given, result, upcoming.dealer, entered_at=store.now())
+            typed = {**typed, "plays": [*game.pending_plays, *plays_of(typed)]}
+        result = score(game, typed, upcoming.number)
+        hand = PlayedHand(upcoming.number, typed, result, upcoming.dealer, entered_at=store.now())
         store.insert_hand(tx, game_id, stored_hand(hand))
         if game.pending_plays:
             store.delete_pending_plays(tx, game_id, upcoming.number)
-        return Changed(extended(game, hand), "entered", hand.number, given, result)
+        return Changed(extended(game, hand), "entered", hand.number, typed, result)
 
     return write_change(
         db, game_id, writer, enter, lambda done: (201, write_result(done.after, done.number))
     )
 
 
-def correct_hand(db: Connection, game_id: str, number: int, entry: Any, writer: Writer) -> Any:
+def correct_hand(
+    db: Connection, game_id: str, number: int, entry: Any | Typed, writer: Writer
+) -> Any:
     """Replace hand `number`'s entry; later totals, the status and the winners follow."""
 
     def correct(tx: Connection, game: Game) -> Changed:
         old = game.hand(number)
-        result = score(game, entry, number)
-        hand = replace(old, entry=entry, result=result)
+        typed = given(entry, game)
+        result = score(game, typed, number)
+        hand = replace(old, entry=typed, result=result)
         store.replace_hand(tx, game_id, stored_hand(hand))
         hands = tuple(hand if h.number == number else h for h in game.hands)
         after = evolved(game, hands=hands)
         if game.ruleset.scored_from_totals:
             after = rescore_after(tx, after, number)
-        return Changed(after, "corrected", number, entry, result)
+        return Changed(after, "corrected", number, typed, result)
 
     return write_change(
         db, game_id, writer, correct, lambda done: (200, write_result(done.after, number))
@@ -720,7 +732,7 @@ def undo_hand(db: Connection, game_id: str, number: int, writer: Writer) -> Any:
     return write_change(db, game_id, writer, undo, lambda done: (200, game_summary(done.after)))[1]
 
 
-def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict[str, Any]:
+def record_play(db: Connection, game_id: str, play: Any | Typed, writer: Writer) -> dict[str, Any]:
     """Add one play to the hand in progress (Muggins); its points count in the totals at once."""
 
     def enter(tx: Connection, game: Game) -> Changed:
@@ -731,12 +743,13 @@ def record_play(db: Connection, game_id: str, play: Any, writer: Writer) -> dict
             )
         if game.finished:
             raise Conflict(say("This game is over (%(result)s).", result=game.status.explanation))
-        plays = (*game.pending_plays, play)
+        typed = given(play, game)
+        plays = (*game.pending_plays, typed)
         before = game.totals_after(len(game.hands))
         game.ruleset.plays_in_game(plays, game.table, game.options, before)  # refuses a bad play
         number = len(game.hands) + 1
-        store.insert_play(tx, game_id, number, len(plays), play)
-        return Changed(evolved(game, pending_plays=plays), "play entered", number, play)
+        store.insert_play(tx, game_id, number, len(plays), typed)
+        return Changed(evolved(game, pending_plays=plays), "play entered", number, typed)
 
     body: dict[str, Any] = write_change(
         db, game_id, writer, enter, lambda done: (201, in_progress_result(done.after))

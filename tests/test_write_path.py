@@ -6,11 +6,13 @@ Counted with SQLite's own trace callback on the connection the request uses.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from scorekeeper import store
 from tests.conftest import Api
@@ -100,3 +102,94 @@ def test_a_finished_match_game_counts_in_the_match_it_belongs_to(api: Api) -> No
     shown = api.game(game["id"])
     assert shown["match"]["score"] == {"Ann & Cy": 1, "Bob & Dee": 0}
     assert shown["winners"] == answer["winners"] == ["Ann & Cy"]
+
+
+# --- the scorer's page: the phone's own path, with the same budget -----------------------
+
+
+def page_form(page: str, kind: str) -> tuple[str, dict[str, str]]:
+    """Where one form of the page posts, and its hidden fields (CSRF token, version, key).
+
+    `kind` is what the page's script knows it by (data-outbox: hand, correction, play, undo)."""
+    form = re.search(rf'<form[^>]*data-outbox="{kind}"[^>]*>.*?</form>', page, re.S)
+    assert form is not None, kind
+    action = re.search(r'action="([^"]+)"', form.group(0))
+    assert action is not None, kind
+    fields = re.findall(r'<input[^>]*type="hidden"[^>]*>', form.group(0))
+    named = (re.search(r'name="([^"]+)"[^>]*value="([^"]*)"', field) for field in fields)
+    return action.group(1), {found.group(1): found.group(2) for found in named if found}
+
+
+def scorer_phone(client: FlaskClient, api: Api, ruleset: str, hands: int) -> str:
+    """A game under way, and this client the scorer's phone that joined it by its link."""
+    game = api.create(ruleset, FOUR[:2], options={"target": 1000})
+    for n in range(hands):
+        api.hand(game["id"], {"pips": {"Ann": 0, "Bob": n + 1}, "domino": "Ann"})
+    assert client.get(f"/games/{game['id']}/join/{game['scorer_token']}").status_code == 303
+    return str(game["id"])
+
+
+def save_from_page(
+    client: FlaskClient,
+    path: str,
+    kind: str,
+    fields: dict[str, str],
+    statements: list[str],
+    *,
+    script: bool = True,
+) -> Any:
+    """Save as the page's script does (the form as drawn, a key, the answer in JSON), or as
+    the form itself does with script off; `statements` then holds the save's alone."""
+    action, hidden = page_form(client.get(path).get_data(as_text=True), kind)
+    statements.clear()
+    headers = {"Accept": "application/json", "Idempotency-Key": secrets.token_urlsafe()}
+    return client.post(action, data={**hidden, **fields}, headers=headers if script else {})
+
+
+@pytest.mark.parametrize(("hands", "script"), [(0, True), (12, True), (12, False)])
+def test_a_hand_saved_on_the_scorers_page_reads_the_game_once(
+    client: FlaskClient, api: Api, statements: list[str], hands: int, script: bool
+) -> None:
+    """The form is read against the game as read for the change, not against a game read
+    before it: one read, however far the game is, with the page's script or without."""
+    game = scorer_phone(client, api, "block", hands)
+    typed = {"domino": "Bob", "pips-0": "7"}
+    saved = save_from_page(client, f"/games/{game}", "hand", typed, statements, script=script)
+    assert saved.status_code == (201 if script else 303), saved.get_data(as_text=True)
+    assert len(statements) <= 10 and game_reads(statements) == 1, statements
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+    assert api.game(game)["hands"][-1]["scores"] == {"Ann": 0, "Bob": 7}
+
+
+def test_a_correction_and_an_undo_on_the_scorers_page_read_the_game_once(
+    client: FlaskClient, api: Api, statements: list[str]
+) -> None:
+    game = scorer_phone(client, api, "block", 3)
+    typed = {"domino": "Bob", "pips-0": "9"}
+    fixed = save_from_page(client, f"/games/{game}/hands/2/edit", "correction", typed, statements)
+    assert fixed.status_code == 200, fixed.json
+    assert len(statements) <= 10 and game_reads(statements) == 1, statements
+
+    undone = save_from_page(client, f"/games/{game}/undo", "undo", {"number": "3"}, statements)
+    assert undone.status_code == 200, undone.json
+    # Two more than a hand: an undo finds in the log the changes it takes back, and marks
+    # their keys undone (so a retry of the undone hand's save is not answered as done).
+    assert len(statements) <= 12 and game_reads(statements) == 1, statements
+    shown = api.game(game)
+    assert [hand["scores"] for hand in shown["hands"]] == [
+        {"Ann": 1, "Bob": 0},
+        {"Ann": 0, "Bob": 9},
+    ]
+
+
+def test_a_play_tapped_on_the_scorers_page_reads_the_game_once(
+    client: FlaskClient, api: Api, statements: list[str]
+) -> None:
+    game = api.create("muggins", FOUR[:2])
+    assert client.get(f"/games/{game['id']}/join/{game['scorer_token']}").status_code == 303
+    played = {"player": "Ann", "end": ["5", "5-5"]}
+    for _ in range(2):
+        saved = save_from_page(client, f"/games/{game['id']}", "play", played, statements)
+        assert saved.status_code == 201, saved.json
+        assert len(statements) <= 10 and game_reads(statements) == 1, statements
+    assert api.game(game["id"])["hand_in_progress"]["scores"] == {"Ann": 30, "Bob": 0}

@@ -149,7 +149,7 @@ def restore(game_id: str, line_id: int) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the history and try again."))
     line = undone_line(game_id, line_id)
-    writer = scorer.page_writer(game, form.expected_version())
+    writer = scorer.page_writer(game_id, form.expected_version())
     # A second tap of the same button never gets here: web/writes.py answers it with the
     # first tap's answer, found by the form's one-time key.
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from flask import (
@@ -331,29 +331,64 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
     A hand typed at the table is never lost to a refusal: a phone that lost the scorer
     right sees its hand and whom to ask; a form whose CSRF check fails (the phone's session
     was renewed) is drawn again with a fresh token, to be saved with one more tap.
-    Returns None when the form may be used.
+    Returns None when the form may be used: the game is not read for that, only for a
+    refusal. The scorer's right is checked against the game as read for the change, which
+    reads it once (`TypedChange`).
     """
+    right_held(game_id)
+    if HandForm().validate_on_submit():
+        return None
     loaded = games.load_game(get_db(), game_id)
     if not scorer.can_score(loaded):
-        if not scorer.may_hold_right(game_id):  # never held it: nothing of its was lost
-            raise Forbidden(
-                "Only the scorer's phone can change this game. Ask for the scorer link."
-            )
-        if wants_json():  # the page's script keeps the change and shows this sentence
-            return refused_json(Forbidden(LOST_RIGHT), loaded)
-        return scorer_page(loaded, values=request.form, lost_right=True), 403
-    if not HandForm().validate_on_submit():
-        again = Conflict(
-            say(
-                "This phone's session changed, so the hand was not saved yet: "
-                "check it and save again."
-            )
-        )
-        if wants_json():
-            return refused_json(again, loaded, status=403)
-        page = scorer_page(loaded, values=request.form, error=again, editing=editing)
-        return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
-    return None
+        return lost_right(loaded)
+    again = Conflict(
+        say("This phone's session changed, so the hand was not saved yet: check it and save again.")
+    )
+    if wants_json():
+        return refused_json(again, loaded, status=403)
+    page = scorer_page(loaded, values=request.form, error=again, editing=editing)
+    return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
+
+
+def right_held(game_id: str) -> None:
+    """Refuse a phone that never held this game's scorer right, without reading the game
+    (but for a 404 when there is no such game). Whether the right it holds is still the
+    game's is checked against the game as read for the change (games.Writer.check)."""
+    if not scorer.may_hold_right(game_id):
+        games.load_game(get_db(), game_id)  # a game that is not there is a 404, as on a GET
+        raise Forbidden("Only the scorer's phone can change this game. Ask for the scorer link.")
+
+
+def lost_right(game: games.Game) -> Kept:
+    """What a phone that lost the scorer right while a hand was typed is shown: the hand it
+    typed, not offered for saving, and whom to ask."""
+    if wants_json():  # the page's script keeps the change and shows this sentence
+        return refused_json(Forbidden(LOST_RIGHT), game)
+    return scorer_page(game, values=request.form, lost_right=True), 403
+
+
+class TypedChange:
+    """What the page's form typed, read against the game as read for the change.
+
+    Passed to the change (games.record_hand and the like) instead of the entry: the form's
+    fields name seats and options, so it is read only once the change has the game, and
+    the page's POST reads the game once. Once read, `game` is that game and `entry` what
+    the form gave.
+    """
+
+    def __init__(self, read: Callable[[games.Game, MultiDict[str, str]], Any]) -> None:
+        self.read = read
+        self.game: games.Game | None = None
+        self.entry: Any = None
+
+    def __call__(self, game: games.Game) -> Any:
+        self.game = game
+        self.entry = self.read(game, request.form)
+        return self.entry
+
+
+def typed_hand(game: games.Game, form: MultiDict[str, str]) -> Any:
+    return entry_form(game.ruleset.id).read(game, form)
 
 
 # The hand forms check their CSRF token themselves (create_app exempts them from the
@@ -366,12 +401,11 @@ def enter_hand(game_id: str) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id)
     if kept is not None:
         return kept
-    loaded = scoring_game(game_id)
-    form = HandForm()
-    writer = scorer.page_writer(loaded, form.expected_version())
+    writer = scorer.page_writer(game_id, HandForm().expected_version())
     try:
-        entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        status, body = games.record_hand(get_db(), game_id, entry, writer)
+        status, body = games.record_hand(get_db(), game_id, TypedChange(typed_hand), writer)
+    except Forbidden:
+        return lost_right(games.load_game(get_db(), game_id))
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         if wants_json():
@@ -401,12 +435,11 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
     kept = refused_hand_form(game_id, number)
     if kept is not None:
         return kept
-    loaded = scoring_game(game_id)
-    form = HandForm()
-    writer = scorer.page_writer(loaded, form.expected_version())
+    writer = scorer.page_writer(game_id, HandForm().expected_version())
     try:
-        entry = entry_form(loaded.ruleset.id).read(loaded, request.form)
-        body = games.correct_hand(get_db(), game_id, number, entry, writer)
+        body = games.correct_hand(get_db(), game_id, number, TypedChange(typed_hand), writer)
+    except Forbidden:
+        return lost_right(games.load_game(get_db(), game_id))
     except (RuleError, Conflict, Unavailable) as refused:
         fresh = games.load_game(get_db(), game_id)
         if wants_json():
@@ -432,7 +465,7 @@ def confirm_undo(game_id: str) -> str:
 
 @bp.post("/games/<game_id>/undo")
 def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
-    loaded = scoring_game(game_id)
+    right_held(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and try again."))
     raw = request.form.get("number", "")
@@ -440,7 +473,7 @@ def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
     if isinstance(number, str):
         number = 0  # junk: "no hand 0", a 404
     try:
-        body = games.undo_hand(get_db(), game_id, number, scorer.page_writer(loaded))
+        body = games.undo_hand(get_db(), game_id, number, scorer.page_writer(game_id))
     except Conflict as refused:
         if not wants_json():
             raise
@@ -452,11 +485,13 @@ def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
 @bp.post("/games/<game_id>/next")
 def next_game(game_id: str) -> BaseResponse:
     """Rematch, or the next game of the match; a double tap lands on the same new game."""
-    loaded = scoring_game(game_id)
+    # The right checked in full before the write: a rematch already started is granted to
+    # this phone below without one.
+    scoring_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and try again."))
     existing = games.next_game_of(get_db(), game_id)
-    started = existing or games.next_game(get_db(), game_id, scorer.page_writer(loaded))
+    started = existing or games.next_game(get_db(), game_id, scorer.page_writer(game_id))
     scorer.grant(started)
     return redirect(url_for("pages.game", game_id=started.id), code=303)
 

@@ -24,7 +24,14 @@ from scorekeeper.web.entry_forms.muggins import read_play
 from scorekeeper.web.errors import wants_json
 from scorekeeper.web.language import tell
 from scorekeeper.web.outbox import refused_json, saved
-from scorekeeper.web.pages import Kept, scorer_page, scoring_game, status_of
+from scorekeeper.web.pages import (
+    Kept,
+    TypedChange,
+    right_held,
+    scorer_page,
+    scoring_game,
+    status_of,
+)
 from scorekeeper.words import Message, say
 
 bp = Blueprint("plays", __name__)
@@ -32,22 +39,24 @@ bp = Blueprint("plays", __name__)
 
 @bp.post("/games/<game_id>/plays")
 def record_play(game_id: str) -> BaseResponse | Kept:
-    loaded, writer = scorer_writer(game_id, say("enter the play again"))
+    writer = scorer_writer(game_id, say("enter the play again"))
+    typed = TypedChange(read_play)
     try:
-        play = read_play(loaded, request.form)
-        body = games.record_play(get_db(), game_id, play, writer)
+        body = games.record_play(get_db(), game_id, typed, writer)
     except (RuleError, Conflict, Unavailable) as refused:
         return refused_page(game_id, refused, request.form)
+    assert typed.game is not None  # the play was read against it
     # After the last tile (Fives and Threes) the next tap is the end of the hand's Save; its
     # two-end pad comes back at the top, with the play's total under it, for the next play.
-    pad_on_top = "plays" if loaded.ruleset.flags_last_tile else "board"
-    anchor = "entry" if play.get("out") else pad_on_top
+    pad_on_top = "plays" if typed.game.ruleset.flags_last_tile else "board"
+    anchor = "entry" if typed.entry.get("out") else pad_on_top
     return saved(201, body, url_for("pages.game", game_id=game_id, _anchor=anchor))
 
 
 @bp.post("/games/<game_id>/plays/undo")
 def undo_play(game_id: str) -> BaseResponse | Kept:
-    loaded, writer = scorer_writer(game_id, say("try again"))
+    writer = scorer_writer(game_id, say("try again"))
+    loaded = scoring_game(game_id)  # the play taken back is named from the game before
     try:
         body = games.undo_play(get_db(), game_id, writer)
     except (Conflict, Unavailable) as refused:
@@ -66,17 +75,18 @@ def undo_play(game_id: str) -> BaseResponse | Kept:
     return saved(200, body, url_for("pages.game", game_id=game_id, _anchor="board"))
 
 
-def scorer_writer(game_id: str, again: Message) -> tuple[games.Game, games.Writer]:
-    """The game and this phone's right to change it, at the version its page showed.
+def scorer_writer(game_id: str, again: Message) -> games.Writer:
+    """This phone's right to change the game, at the version its page showed; the right is
+    checked against the game as read for the change.
 
     The version makes a second tap on the same button a refusal rather than a second play
     recorded (or a second one undone).
     """
-    loaded = scoring_game(game_id)
+    right_held(game_id)
     form = HandForm()
     if not form.validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and %(again)s.", again=again))
-    return loaded, scorer.page_writer(loaded, form.expected_version())
+    return scorer.page_writer(game_id, form.expected_version())
 
 
 def refused_page(

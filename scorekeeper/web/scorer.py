@@ -35,15 +35,15 @@ def can_score(game: Game) -> bool:
     return isinstance(held, str) and hmac.compare_digest(held, fingerprint(game.token_hash))
 
 
-def page_writer(game: Game, expected_version: int | None = None) -> Writer:
+def page_writer(game_id: str, expected_version: int | None = None) -> Writer:
     """A change made on a page, at the version the page showed.
 
-    The scorer's right is checked again against the game as read for the change: a new
+    The scorer's right is checked against the game as read for the change: a new
     scorer link made since this page loaded revokes it there too. The form's one-time key
     (HandForm.key) makes a double tap record once: web/writes.py keeps it with the first
     answer, as it does an API client's Idempotency-Key.
     """
-    held = session.get(COOKIE_KEY, {}).get(game.id)
+    held = session.get(COOKIE_KEY, {}).get(game_id)
     return Writer(
         via="page", granted=held if isinstance(held, str) else "", expected_version=expected_version
     )

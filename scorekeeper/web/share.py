@@ -225,7 +225,7 @@ def rotate(game_id: str) -> BaseResponse:
         raise Forbidden(say("Only the scorer's phone can make a new scorer link."))
     if not ConfirmForm().validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and try again."))
-    token = games.rotate_token(get_db(), game_id, scorer.page_writer(game).actor(game))
+    token = games.rotate_token(get_db(), game_id, scorer.page_writer(game_id).actor(game))
     # The new link scores every game of the chain: so does the phone that made it.
     for member in games.chain_of(get_db(), game_id):
         scorer.grant(games.load_game(get_db(), member))
