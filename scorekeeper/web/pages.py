@@ -325,7 +325,7 @@ def scoring_game(game_id: str) -> games.Game:
     return loaded
 
 
-def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
+def refused_hand_form(game_id: str, form: HandForm, editing: int | None = None) -> Kept | None:
     """The page again, with what was typed, when a hand cannot be taken from this form.
 
     A hand typed at the table is never lost to a refusal: a phone that lost the scorer
@@ -336,7 +336,7 @@ def refused_hand_form(game_id: str, editing: int | None = None) -> Kept | None:
     reads it once (`TypedChange`).
     """
     right_held(game_id)
-    if HandForm().validate_on_submit():
+    if form.validate_on_submit():
         return None
     loaded = games.load_game(get_db(), game_id)
     if not scorer.can_score(loaded):
@@ -398,10 +398,11 @@ HAND_FORM_VIEWS = ("scorekeeper.web.pages.enter_hand", "scorekeeper.web.pages.co
 
 @bp.post("/games/<game_id>/hands")
 def enter_hand(game_id: str) -> BaseResponse | Kept:
-    kept = refused_hand_form(game_id)
+    form = HandForm()
+    kept = refused_hand_form(game_id, form)
     if kept is not None:
         return kept
-    writer = scorer.page_writer(game_id, HandForm().expected_version())
+    writer = scorer.page_writer(game_id, form.expected_version())
     try:
         status, body = games.record_hand(get_db(), game_id, TypedChange(typed_hand), writer)
     except Forbidden:
@@ -432,10 +433,11 @@ def flatten(values: Mapping[str, str | list[str]]) -> list[tuple[str, str]]:
 
 @bp.post("/games/<game_id>/hands/<int:number>")
 def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
-    kept = refused_hand_form(game_id, number)
+    form = HandForm()
+    kept = refused_hand_form(game_id, form, number)
     if kept is not None:
         return kept
-    writer = scorer.page_writer(game_id, HandForm().expected_version())
+    writer = scorer.page_writer(game_id, form.expected_version())
     try:
         body = games.correct_hand(get_db(), game_id, number, TypedChange(typed_hand), writer)
     except Forbidden:
