@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 TIMEOUT_S = 10.0  # what static/live.js waits before giving up on a request
 FAILURES = (OSError, http.client.HTTPException)
@@ -55,12 +55,24 @@ class Client:
         self.opened = 0
 
     def request(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        *,
+        form: dict[str, str] | None = None,
     ) -> Reply:
-        """Send one request and read the whole answer; raises OSError/HTTPException on failure."""
-        data = None if body is None else json.dumps(body).encode()
+        """Send one request and read the whole answer; raises OSError/HTTPException on failure.
+
+        `body` goes as JSON, `form` as a page's form does (URL-encoded)."""
         sent = {**self.headers, **(headers or {})}
-        if data is not None:
+        data = None
+        if form is not None:
+            data = urlencode(form).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        elif body is not None:
+            data = json.dumps(body).encode()
             sent["Content-Type"] = "application/json"
         if self.conn is None:
             self.conn = http.client.HTTPConnection(

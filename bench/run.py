@@ -380,6 +380,9 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
     with serving(folder / "writers.sqlite3", settings, write_limit=False) as server:
         for count in (8, 32):
             runs.append((count, writers.run(server, writers=count, seconds=plan.writer_seconds)))
+        # The phones' own path, for reference (no target of its own): the hand form saved
+        # from the scorer's page by its script, which a club's tables use.
+        paged = writers.run(server, writers=8, seconds=plan.writer_seconds, page=True)
     many = Settings(**{**vars(settings), "threads": 64})
     with serving(folder / "writers64.sqlite3", many, write_limit=False) as server:
         runs.append((64, writers.run(server, writers=64, seconds=plan.writer_seconds)))
@@ -436,7 +439,41 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
                 met=writes.server_errors == 0 and errors == 0,
             ),
         ]
-    return figures
+    return figures + page_writer_figures(paged, plan)
+
+
+def page_writer_figures(writes: writers.Writes, plan: Plan) -> list[Figure]:
+    name = f"5. concurrent writers (8 phones on the scorer's page, {plan.writer_seconds:.0f} s)"
+    p50, p99 = writes.tally.ms(50), writes.tally.ms(99)
+    others = {s: n for s, n in writes.statuses.items() if s != 201}
+    return [
+        Figure(
+            name,
+            "hand saves",
+            f"{writes.per_second:.0f}/s",
+            f"/healthz {writes.healthz_per_second:.0f}/s",
+            f"{writes.per_second / writes.healthz_per_second:.2f}×",
+        ),
+        Figure(name, "hand save p50 / p99", f"{ms(p50)} / {ms(p99)}"),
+        Figure(
+            name,
+            "hand save: server CPU per request",
+            "–" if writes.server_cpu_ms is None else f"{writes.server_cpu_ms:.2f} ms",
+            "–"
+            if writes.healthz_server_cpu_ms is None
+            else f"/healthz {writes.healthz_server_cpu_ms:.2f} ms",
+            ratio(writes.server_cpu_ms or math.nan, writes.healthz_server_cpu_ms or math.nan),
+        ),
+        Figure(
+            name,
+            "answers other than 201",
+            ", ".join(f"{n}× HTTP {s}" for s, n in sorted(others.items()))
+            + (f", {len(writes.tally.errors)} errors" if writes.tally.errors else "")
+            or "none",
+            target="none",
+            met=not others and not writes.tally.errors,
+        ),
+    ]
 
 
 # --- 6. seating a club night's round ---------------------------------------------------

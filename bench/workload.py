@@ -1,4 +1,5 @@
-"""What the benchmark's tables do: start a game through the API and score its hands.
+"""What the benchmark's tables do: start a game through the API and score its hands (through
+the API, or from the scorer's page as a phone does).
 
 Games are four-player Block, or four-player Moon (partners, and a best-of-three match:
 the games of a match are found through `games.match_id`).
@@ -7,7 +8,9 @@ the games of a match are found through `games.match_id`).
 from __future__ import annotations
 
 import random
+import re
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from bench.client import Client, Reply
@@ -83,6 +86,46 @@ def post_hand(
         HANDS[ruleset](rng) if entry is None else entry,
         {"X-Scorer-Token": token, "Idempotency-Key": key},
     )
+
+
+@dataclass(frozen=True)
+class ScorerPhone:
+    """A phone that joined a game by its scorer link: its session cookie, and the hand
+    form's CSRF token as the scorer's page gives it."""
+
+    game_id: str
+    cookie: str
+    csrf_token: str
+
+
+def join_as_scorer(client: Client, game_id: str, token: str) -> ScorerPhone:
+    """Open the scorer link, then the scorer's page, as the phone at the table does."""
+    joined = client.request("GET", f"/games/{game_id}/join/{token}")
+    cookie = joined.headers.get("set-cookie", "").split(";", 1)[0]
+    if joined.status != 303 or not cookie:
+        raise SetupError(f"the scorer link answered {joined.status} without a session cookie")
+    page = client.request("GET", f"/games/{game_id}", headers={"Cookie": cookie})
+    found = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', page.body)
+    if page.status != 200 or found is None:
+        raise SetupError(f"the scorer's page answered {page.status} without its hand form")
+    # The page's CSRF token is kept in the session: the cookie comes back with it.
+    cookie = page.headers.get("set-cookie", cookie).split(";", 1)[0]
+    return ScorerPhone(game_id, cookie, found.group(1).decode())
+
+
+def post_hand_form(client: Client, phone: ScorerPhone, entry: dict[str, Any]) -> Reply:
+    """Save a hand of Block from the scorer's page, as its script does (the form, a key of
+    its own, the answer in JSON)."""
+    form = {"csrf_token": phone.csrf_token, "domino": entry["domino"]}
+    for seat, name in enumerate(PLAYERS):
+        if name != entry["domino"]:
+            form[f"pips-{seat}"] = str(entry["pips"][name])
+    headers = {
+        "Cookie": phone.cookie,
+        "Accept": "application/json",
+        "Idempotency-Key": secrets.token_hex(8),
+    }
+    return client.request("POST", f"/games/{phone.game_id}/hands", headers=headers, form=form)
 
 
 def scored_game(

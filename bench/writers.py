@@ -6,6 +6,7 @@ after a warm-up. After HANDS_PER_GAME hands it starts another game (that POST is
 timed), as a table does: a game of Block lasts 8 to 20 hands, and a game's own cost
 grows with its hands, so a writer scoring one game for hundreds of hands would measure
 a game no table plays. The hands are small (one pip a hand) so no game ends by itself.
+With `page`, each writer is a phone saving from the scorer's page, as its script does.
 The same server's /healthz rate, asked just after over 8 connections, is the baseline
 for the write rate.
 """
@@ -13,6 +14,7 @@ for the write rate.
 from __future__ import annotations
 
 import functools
+import math
 import random
 import time
 from collections import Counter
@@ -29,7 +31,14 @@ from bench.client import (
     server_cpu_seconds,
 )
 from bench.server import Server
-from bench.workload import SetupError, new_game, post_hand
+from bench.workload import (
+    ScorerPhone,
+    SetupError,
+    join_as_scorer,
+    new_game,
+    post_hand,
+    post_hand_form,
+)
 
 HANDS_PER_GAME = 20
 ENTRY = {"pips": {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}, "domino": "Ann"}
@@ -61,26 +70,39 @@ class Writes:
         return sum(n for status, n in self.statuses.items() if status >= 500)
 
 
-def run(server: Server, *, writers: int, seconds: float) -> Writes:
+def run(server: Server, *, writers: int, seconds: float, page: bool = False) -> Writes:
+    """`writers` scorers for `seconds`: through the API, or (`page`) each a phone that joined
+    its games by the scorer link and saves hands from the scorer's page."""
     writes = Writes(writers, seconds)
+    clients = [Client(server.base, source=loopback_address(3, n)) for n in range(writers)]
+    # A phone joins each game and opens its scorer's page before its first save: done for
+    # the games a writer will need before the clock starts, so the figures are the saves'.
+    joined = [joined_games(client, seconds) if page else [] for client in clients]
     start = time.perf_counter()
     window = (start + WARMUP_S, start + WARMUP_S + seconds)
 
     def writer(n: int) -> None:
-        client = Client(server.base, source=loopback_address(3, n))
+        client, phones = clients[n], joined[n]
         # Idempotency keys are one per request across the server: each run's writers draw
         # their own (a key used again for another game is refused, rightly, with a 422).
         rng = random.Random(f"{writers}-{n}")
-        scored, game_id, token = 0, "", ""
+        scored, game_id, token, phone = 0, "", "", None
         while (now := time.perf_counter()) < window[1]:
             if scored % HANDS_PER_GAME == 0:
                 try:
-                    game_id, token = new_game(client)
+                    if phones:
+                        phone = phones.pop()
+                    else:
+                        game_id, token = new_game(client)
+                        phone = join_as_scorer(client, game_id, token) if page else None
                 except (SetupError, *FAILURES) as error:
                     writes.tally.error(f"new game: {type(error).__name__}")
                     continue
             scored += 1
-            reply = attempt(writes.tally, post_hand, client, game_id, token, rng, entry=ENTRY)
+            if phone is not None:
+                reply = attempt(writes.tally, post_hand_form, client, phone, ENTRY)
+            else:
+                reply = attempt(writes.tally, post_hand, client, game_id, token, rng, entry=ENTRY)
             if reply is None or now < window[0] or time.perf_counter() > window[1]:
                 continue
             with writes.tally.lock:
@@ -117,6 +139,17 @@ def run(server: Server, *, writers: int, seconds: float) -> Writes:
     server_ms = [each.cpu_ms_per_request for each in healthz if each.cpu_ms_per_request is not None]
     writes.healthz_server_cpu_ms = sum(server_ms) / len(server_ms) if server_ms else None
     return writes
+
+
+# More than a page writer saves a second here (8 writers: about 20 each): the games joined
+# beforehand last the run, and a faster machine's writer joins more as it goes.
+PAGE_SAVES_PER_SECOND = 40
+
+
+def joined_games(client: Client, seconds: float) -> list[ScorerPhone]:
+    """Games started and joined by the scorer link, enough for a page writer's run."""
+    count = math.ceil((WARMUP_S + seconds) * PAGE_SAVES_PER_SECOND / HANDS_PER_GAME)
+    return [join_as_scorer(client, *new_game(client)) for _ in range(count)]
 
 
 def used(before: float | None, after: float | None) -> float | None:
