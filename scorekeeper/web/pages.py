@@ -335,7 +335,7 @@ def refused_hand_form(game_id: str, form: HandForm, editing: int | None = None) 
     refusal. The scorer's right is checked against the game as read for the change, which
     reads it once (`TypedChange`).
     """
-    right_held(game_id)
+    check_right_held(game_id)
     if form.validate_on_submit():
         return None
     loaded = games.load_game(get_db(), game_id)
@@ -350,7 +350,7 @@ def refused_hand_form(game_id: str, form: HandForm, editing: int | None = None) 
     return page, 403  # a refused right, for the write limits: a few are slips, dozens a script
 
 
-def right_held(game_id: str) -> None:
+def check_right_held(game_id: str) -> None:
     """Refuse a phone that never held this game's scorer right, without reading the game
     (but for a 404 when there is no such game). Whether the right it holds is still the
     game's is checked against the game as read for the change (games.Writer.check)."""
@@ -467,7 +467,7 @@ def confirm_undo(game_id: str) -> str:
 
 @bp.post("/games/<game_id>/undo")
 def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
-    right_held(game_id)
+    check_right_held(game_id)
     if not ConfirmForm().validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and try again."))
     raw = request.form.get("number", "")

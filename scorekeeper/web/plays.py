@@ -27,7 +27,7 @@ from scorekeeper.web.outbox import refused_json, saved
 from scorekeeper.web.pages import (
     Kept,
     TypedChange,
-    right_held,
+    check_right_held,
     scorer_page,
     scoring_game,
     status_of,
@@ -82,7 +82,7 @@ def scorer_writer(game_id: str, again: Message) -> games.Writer:
     The version makes a second tap on the same button a refusal rather than a second play
     recorded (or a second one undone).
     """
-    right_held(game_id)
+    check_right_held(game_id)
     form = HandForm()
     if not form.validate_on_submit():
         raise Forbidden(say("This form has expired. Reload the page and %(again)s.", again=again))
