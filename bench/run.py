@@ -406,15 +406,7 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
                 share >= WRITE_SHARE if count == 8 else None,
             ),
             Figure(name, "hand POST p50", ms(p50)),
-            Figure(
-                name,
-                "hand POST: server CPU per request",
-                "–" if writes.server_cpu_ms is None else f"{writes.server_cpu_ms:.2f} ms",
-                "–"
-                if writes.healthz_server_cpu_ms is None
-                else f"/healthz {writes.healthz_server_cpu_ms:.2f} ms",
-                ratio(writes.server_cpu_ms or math.nan, writes.healthz_server_cpu_ms or math.nan),
-            ),
+            server_cpu_figure(name, "hand POST", writes),
             Figure(
                 name,
                 "hand POST: the bench client's own CPU per request",
@@ -442,6 +434,19 @@ def concurrent_writers(folder: Path, settings: Settings, plan: Plan) -> list[Fig
     return figures + page_writer_figures(paged, plan)
 
 
+def server_cpu_figure(name: str, what: str, writes: writers.Writes) -> Figure:
+    """The server's CPU per write answered, beside /healthz's in the same run."""
+    return Figure(
+        name,
+        f"{what}: server CPU per request",
+        "–" if writes.server_cpu_ms is None else f"{writes.server_cpu_ms:.2f} ms",
+        "–"
+        if writes.healthz_server_cpu_ms is None
+        else f"/healthz {writes.healthz_server_cpu_ms:.2f} ms",
+        ratio(writes.server_cpu_ms or math.nan, writes.healthz_server_cpu_ms or math.nan),
+    )
+
+
 def page_writer_figures(writes: writers.Writes, plan: Plan) -> list[Figure]:
     name = f"5. concurrent writers (8 phones on the scorer's page, {plan.writer_seconds:.0f} s)"
     p50, p99 = writes.tally.ms(50), writes.tally.ms(99)
@@ -455,15 +460,7 @@ def page_writer_figures(writes: writers.Writes, plan: Plan) -> list[Figure]:
             f"{writes.per_second / writes.healthz_per_second:.2f}×",
         ),
         Figure(name, "hand save p50 / p99", f"{ms(p50)} / {ms(p99)}"),
-        Figure(
-            name,
-            "hand save: server CPU per request",
-            "–" if writes.server_cpu_ms is None else f"{writes.server_cpu_ms:.2f} ms",
-            "–"
-            if writes.healthz_server_cpu_ms is None
-            else f"/healthz {writes.healthz_server_cpu_ms:.2f} ms",
-            ratio(writes.server_cpu_ms or math.nan, writes.healthz_server_cpu_ms or math.nan),
-        ),
+        server_cpu_figure(name, "hand save", writes),
         Figure(
             name,
             "answers other than 201",
