@@ -167,7 +167,7 @@ def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
     )
     base = measured.pop("/healthz")
     floor = measured.pop(throughput.BARE)
-    slower = floor.per_second / base.per_second
+    slower = floor.share_of(base)
     figures = [
         Figure(name, "/healthz", per_second(base), "(the baseline)"),
         Figure(
@@ -175,6 +175,7 @@ def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
             "/healthz: the bare app's rate over the app's",
             f"{slower:.2f}×",
             f"bare Flask {per_second(floor)}",
+            floor.spread(base),
             target=f"≤ {BARE_FLASK_LIMIT:.2f}×",
             met=slower <= BARE_FLASK_LIMIT,
         ),
@@ -194,14 +195,15 @@ def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
     # A club night's page and projector are held to the same share (issue 18).
     targeted = {"watch page", "game JSON", "night page (50 tables)", "night projector (50 tables)"}
     for label, result in measured.items():
-        share = result.per_second / base.per_second
+        share = result.share_of(base)
+        spread = result.spread(base)
         figures.append(
             Figure(
                 name,
                 label,
                 per_second(result),
                 f"/healthz {base.per_second:.0f}/s",
-                f"{share:.2f}×",
+                f"{share:.2f}×" + (f" ({spread})" if spread else ""),
                 f"≥ {THROUGHPUT_SHARE:.2f}×" if label in targeted else "",
                 share >= THROUGHPUT_SHARE if label in targeted else None,
             )

@@ -8,6 +8,7 @@ on the machine weighs on all of them alike.
 from __future__ import annotations
 
 import random
+import statistics
 from dataclasses import dataclass, field
 
 from bench.client import Client, Tally, closed_loop
@@ -46,6 +47,23 @@ class Measured:
     @property
     def cpu_ms_per_request(self) -> float | None:
         return sum(self.cpu_ms) / len(self.cpu_ms) if self.cpu_ms else None
+
+    def shares(self, base: Measured) -> list[float]:
+        """This URL's rate over `base`'s, round by round, smallest first. The two were
+        measured in the same turn, seconds apart: a spike on the machine weighs on one pair,
+        where over the means of all rounds it skews the whole ratio."""
+        return sorted(mine / theirs for mine, theirs in zip(self.rates, base.rates, strict=True))
+
+    def share_of(self, base: Measured) -> float:
+        """The median of `shares`: the issue's figures are min/median/max of interleaved runs."""
+        return statistics.median(self.shares(base))
+
+    def spread(self, base: Measured) -> str:
+        """The rounds' shares as `rounds min–max×`; empty after a single round."""
+        if len(self.rates) < 2:
+            return ""
+        shares = self.shares(base)
+        return f"rounds {shares[0]:.2f}–{shares[-1]:.2f}×"
 
 
 def targets(server: Server, bare: Server, night: tuple[str, int] | None = None) -> list[Target]:
