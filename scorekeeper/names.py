@@ -160,6 +160,23 @@ def is_visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in INVISIBLE
 
 
+SHOWN_LIMIT = 20  # characters of a name that a refusal repeats
+
+
+def as_typed(name: object) -> str:
+    """A name no one in the game has, as a refusal repeats it: a line a person can read, not
+    the 3,000 letters or the NUL a script sent. A character that is not text shows as "�"
+    (joiners and a flag's tags stay: they draw as part of an emoji); a long name shows as
+    its start and "…"."""
+    if not isinstance(name, str):
+        return repr(name)[:SHOWN_LIMIT]
+    text = "".join(
+        char if char.isprintable() or char in JOINERS or ord(char) in TAGS else "\ufffd"
+        for char in name
+    )
+    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
+
+
 def shown(clusters: list[str]) -> str:
     return "".join(clusters[:20])
 

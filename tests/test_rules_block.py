@@ -252,6 +252,24 @@ def test_dominoer_not_in_the_game_is_refused() -> None:
     assert error.field == "domino"
 
 
+@pytest.mark.parametrize(
+    ("typed", "repeated"),
+    [
+        ("Bob\x00", "Bob� is not playing"),  # a NUL, from a script: shown, not sent on
+        ("Cy\u202e", "Cy� is not playing"),  # a direction override would turn the sentence
+        ("Zed\nis the winner", "Zed�is the winner is not playing"),
+        ("M" * 3000, "M" * 20 + "… is not playing"),
+        ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧 is not playing"),  # joined: one emoji, kept
+    ],
+)
+def test_an_unknown_name_is_repeated_readably(typed: str, repeated: str) -> None:
+    """A refusal repeats an unknown name as a line a person can read: no control characters
+    and not 3,000 letters of it."""
+    error = refused({"pips": {"Ann": 0, "Bob": 12, "Cy": 7}, "domino": typed})
+    assert str(error) == f"{repeated} in this game (it has Ann, Bob, Cy)"
+    assert error.field == "domino"
+
+
 def test_dominoer_name_is_matched_loosely() -> None:
     """API.md Games: names are unique "ignoring case"."""
     result = score({"pips": {"ann": 0, "BOB": 12, "Cy": 7}, "domino": " ANN "})

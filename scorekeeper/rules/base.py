@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.errors import RuleError
+from scorekeeper.names import as_typed
 from scorekeeper.words import Message, say, say_n
 from scorekeeper.words import Sentence as Sentence  # a line of an explanation, for the rules
 
@@ -91,7 +92,7 @@ def _lookup(name: object, names: Sequence[str], what: str, field: str | None) ->
         for candidate in names:
             if candidate.casefold() == wanted:
                 return candidate
-    shown = name if isinstance(name, str) else repr(name)
+    shown = as_typed(name)
     listed = ", ".join(names)
     if what == "player":
         raise RuleError(
