@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import Conflict, Forbidden, NotFound, RuleError
-from scorekeeper.names import PLAYER, TEAM, Named, clean_name, same_name_key
+from scorekeeper.names import PLAYER, TEAM, Named, as_typed, clean_name, same_name_key
 from scorekeeper.rules import Ruleset, get_ruleset
 from scorekeeper.rules.base import (
     AFTER_THE_END,
@@ -520,7 +520,7 @@ def league_for_new_game(db: Connection, slug: str | None, league_token: str | No
         return None
     league = store.league(db, slug)
     if league is None:
-        raise NotFound(say("There is no league called %(slug)s.", slug=slug))
+        raise NotFound(say("There is no league called %(slug)s.", slug=as_typed(slug)))
     if not tokens.token_matches(league_token, league.token_hash):
         raise Forbidden(
             say("Adding a game to a league needs that league's link (its league token).")

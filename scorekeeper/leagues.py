@@ -15,7 +15,7 @@ from datetime import date
 
 from scorekeeper import store, tokens
 from scorekeeper.errors import NotFound, RuleError
-from scorekeeper.names import LEAGUE, SEASON, clean_name, same_name_key
+from scorekeeper.names import LEAGUE, SEASON, as_typed, clean_name, same_name_key
 from scorekeeper.store import Connection, League, Season, write_transaction
 from scorekeeper.words import Message, say
 
@@ -65,8 +65,15 @@ def load_league(db: Connection, slug: str) -> League:
     """The league with this slug, or NotFound."""
     found = store.league(db, slug)
     if found is None:
-        raise NotFound(say("There is no league called %(slug)s. Check the address.", slug=slug))
+        raise no_such_league(slug)
     return found
+
+
+def no_such_league(slug: str) -> NotFound:
+    """The refusal of an address naming a league that does not exist."""
+    return NotFound(
+        say("There is no league called %(slug)s. Check the address.", slug=as_typed(slug))
+    )
 
 
 def leagues_named(db: Connection, slugs: Iterable[str]) -> list[League]:
@@ -86,7 +93,9 @@ def find_season(db: Connection, league: League, slug: str | None) -> Season | No
     for season in load_seasons(db, league):
         if season.slug == slug:
             return season
-    raise NotFound(say("%(league)s has no season called %(slug)s.", league=league.name, slug=slug))
+    raise NotFound(
+        say("%(league)s has no season called %(slug)s.", league=league.name, slug=as_typed(slug))
+    )
 
 
 def create_season(

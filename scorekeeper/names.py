@@ -164,8 +164,9 @@ SHOWN_LIMIT = 20  # characters of a name that a refusal repeats
 
 
 def as_typed(name: object) -> str:
-    """A name no one in the game has, as a refusal repeats it: a line a person can read, not
-    the 3,000 letters or the NUL a script sent. A character that is not text shows as "�"
+    """What was typed or sent (a name no one in the game has, an address's league, a field's
+    name), as a refusal repeats it: a line a person can read, not the 3,000 letters or the NUL
+    a script sent. A character that is not text shows as "�"
     (joiners and a flag's tags stay: they draw as part of an emoji); a long name shows as
     its start and "…"."""
     if not isinstance(name, str):

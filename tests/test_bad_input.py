@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from flask import Flask
@@ -188,3 +189,50 @@ def test_a_host_that_no_name_can_be_is_refused_in_words(
     assert refused(created, 400) == "That request could not be read. Reload the page and try again."
     assert database_dump(database) == before
     assert client.get("/", headers={"Host": "club.example"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("sent", "repeated"),
+    [("Zed\x00", "Zed�"), ("Ann\u202eX", "Ann�X"), ("Q" * 3000, "Q" * 20 + "…")],
+    ids=["NUL", "direction override", "3000 letters"],
+)
+def test_a_refusal_repeats_what_was_sent_as_a_readable_line(
+    client: FlaskClient, api: Api, database: Path, sent: str, repeated: str
+) -> None:
+    """A refusal that names what it did not know (an address's league, a field, a player)
+    repeats it as a person can read it: a control character that hides or turns what follows
+    shows as "�", and a page-long name as its start. Nothing is written."""
+    league = client.post("/api/leagues", json={"name": "Club"}).json or {}
+    as_league = {"X-League-Token": league["league_token"]}
+    nights = f"/api/leagues/{league['slug']}/nights"
+    assert client.post(nights, json={"ruleset": "moon"}, headers=as_league).status_code == 201
+    game = api.create("muggins", THREE)
+    before = database_dump(database)
+    said = {
+        "league page": refused(client.get(f"/leagues/{quote(sent)}"), 404),
+        "league": refused(client.get(f"/api/leagues/{quote(sent)}"), 404),
+        "season": refused(
+            client.get(f"/leagues/{league['slug']}", query_string={"season": sent}), 404
+        ),
+        "check-in": refused(
+            client.post(f"{nights}/1/players", json={sent: ["Ann"]}, headers=as_league), 422
+        ),
+        "hand": refused(api.post_hand(game["id"], {"pips": {}, sent: 1}), 422),
+        "play": refused(
+            api.client.post(
+                f"/api/games/{game['id']}/plays",
+                json={"player": "Ann", "ends": [5], sent: 1},
+                headers=api.headers(game["id"]),
+            ),
+            422,
+        ),
+        "player": refused(
+            api.post_hand(game["id"], {"pips": {"Ann": 0, "Bob": 4, "Cy": 9}, "domino": sent}), 422
+        ),
+    }
+    for where, text in said.items():
+        if text.startswith("<!doctype"):  # a page: its sentence, not the links that carry the query
+            text = text[text.index("<main") : text.index("</main>")]
+        assert repeated in text, (where, text[:300])
+        assert sent not in text, where
+    assert database_dump(database) == before

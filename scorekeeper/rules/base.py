@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.errors import RuleError
-from scorekeeper.names import as_typed
+from scorekeeper.names import as_typed as as_typed  # an unknown name or field, repeated
 from scorekeeper.words import Message, say, say_n
 from scorekeeper.words import Sentence as Sentence  # a line of an explanation, for the rules
 
@@ -661,7 +661,7 @@ def check_entry_keys(entry: Entry, allowed: Sequence[str]) -> None:
             raise RuleError(
                 say(
                     "%(key)s is not part of a hand here (expected: %(fields)s)",
-                    key=key,
+                    key=as_typed(key),
                     fields=", ".join(allowed),
                 ),
                 key,

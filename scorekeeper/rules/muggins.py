@@ -21,6 +21,7 @@ from scorekeeper.rules.base import (
     Ruleset,
     Table,
     and_list,
+    as_typed,
     check_entry_keys,
     points_phrase,
     whole_number,
@@ -172,7 +173,7 @@ def play_fields(play: object, fields: Sequence[str] = PLAY_FIELDS) -> Mapping[st
             raise RuleError(
                 say(
                     "%(key)s is not part of a play (expected: %(fields)s)",
-                    key=key,
+                    key=as_typed(key),
                     fields=", ".join(fields),
                 ),
                 "plays",

@@ -13,6 +13,7 @@ from flask import Response, current_app, jsonify, request, url_for
 
 from scorekeeper import csrf, leagues
 from scorekeeper.errors import Conflict, RuleError
+from scorekeeper.names import as_typed
 from scorekeeper.nights import night as nights
 from scorekeeper.store import League, get_db
 from scorekeeper.tokens import fingerprint, token_hash
@@ -97,7 +98,10 @@ def api_players(slug: str, number: int) -> Response:
     unknown = sorted(set(body) - {"add", "remove", "pairs"})
     if unknown:
         raise RuleError(
-            say("%(field)s is not part of a check-in (add, remove, pairs)", field=unknown[0]),
+            say(
+                "%(field)s is not part of a check-in (add, remove, pairs)",
+                field=as_typed(unknown[0]),
+            ),
             unknown[0],
         )
     night = nights.check_in(get_db(), league, number, nights.parse_check_in(body))

@@ -19,6 +19,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from scorekeeper import leagues
 from scorekeeper.errors import AppError, NotFound, RuleError
 from scorekeeper.forms import Form
+from scorekeeper.names import as_typed
 from scorekeeper.nights import night as nights
 from scorekeeper.nights.night import Night
 from scorekeeper.qr import qr_svg
@@ -108,7 +109,7 @@ def new(slug: str, ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     require_right(league, held_token(league))
     ruleset = REGISTRY.get(ruleset_id)
     if ruleset is None:
-        raise NotFound(say("There is no game called %(game)s.", game=ruleset_id))
+        raise NotFound(say("There is no game called %(game)s.", game=as_typed(ruleset_id)))
     form = NewNightForm()
     error: RuleError | AppError | None = None
     if form.validate_on_submit():

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, render_template, request, session
 
-from scorekeeper import store
+from scorekeeper import leagues, store
 from scorekeeper.errors import NotFound
 from scorekeeper.nights.night import Night
 from scorekeeper.store import get_db
@@ -149,7 +149,7 @@ def seen(slug: str, number: int) -> Seen:
     thread's read connection (as the watch page's board does)."""
     found = store.night_version(get_db(), slug, number)
     if found is None:
-        raise NotFound(say("There is no league called %(slug)s. Check the address.", slug=slug))
+        raise leagues.no_such_league(slug)
     name, token_hash, night_version, games, tables = found
     if night_version is None:
         raise NotFound(
