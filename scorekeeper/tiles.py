@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from scorekeeper.errors import RuleError
+from scorekeeper.names import as_typed
 from scorekeeper.words import Message, say
 
 
@@ -45,17 +46,16 @@ def parse_tile(text: object, field: str | None = None) -> Tile:
         raise RuleError(
             say(
                 "%(typed)s is not a domino: write a tile as two numbers like 3-4",
-                typed=f"{text!r:.20}",
+                typed=as_typed(text),
             ),
             field,
         )
     match = TILE_TEXT.fullmatch(text.replace("–", "-"))
     if match is None:
-        # Cut short: a tile box holding 5,000 characters needn't be repeated back in full.
         raise RuleError(
             say(
                 "“%(typed)s” is not a domino: write a tile as two numbers like 3-4",
-                typed=f"{text:.20}",
+                typed=as_typed(text),  # not 5,000 characters of a tile box back
             ),
             field,
         )

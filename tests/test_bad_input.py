@@ -229,6 +229,17 @@ def test_a_refusal_repeats_what_was_sent_as_a_readable_line(
         "player": refused(
             api.post_hand(game["id"], {"pips": {"Ann": 0, "Bob": 4, "Cy": 9}, "domino": sent}), 422
         ),
+        "league's player": refused(
+            client.get(f"/leagues/{league['slug']}/players/{quote(sent)}"), 404
+        ),
+        "game": refused(
+            client.post("/api/games", json={"ruleset": sent, "players": THREE}), 400, 422
+        ),
+        "standings' game": refused(
+            client.get(f"/api/leagues/{league['slug']}/standings", query_string={"ruleset": sent}),
+            422,
+        ),
+        "checker's tile": refused(client.get("/muggins", query_string={"end": sent}), 200),
     }
     for where, text in said.items():
         if text.startswith("<!doctype"):  # a page: its sentence, not the links that carry the query

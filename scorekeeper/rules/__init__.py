@@ -12,7 +12,7 @@ from scorekeeper.rules import (
     muggins,
     texas_42,
 )
-from scorekeeper.rules.base import RuleError, Ruleset
+from scorekeeper.rules.base import RuleError, Ruleset, as_typed
 from scorekeeper.words import say
 
 REGISTRY: dict[str, Ruleset] = {
@@ -40,7 +40,9 @@ def get_ruleset(ruleset_id: object) -> Ruleset:
     raise RuleError(
         say(
             "%(asked)s is not a game here (games: %(games)s)",
-            asked=repr(ruleset_id),
+            asked=f"'{as_typed(ruleset_id)}'"
+            if isinstance(ruleset_id, str)
+            else as_typed(ruleset_id),
             games=", ".join(REGISTRY),
         ),
         "ruleset",

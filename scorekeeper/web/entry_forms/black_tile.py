@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleError
 from scorekeeper.games import Game
+from scorekeeper.names import as_typed
 from scorekeeper.numbers import as_whole_number
 from scorekeeper.rules.base import and_list
 from scorekeeper.rules.black_tile import BlackTileRuleset, Variant
@@ -65,7 +66,7 @@ def seat_player(game: Game, raw: str | None, field: str) -> str | None:
     seat = as_whole_number(value)
     if isinstance(seat, int) and seat < len(players):
         return players[seat]
-    raise RuleError(say("“%(typed)s” is not a seat at this table", typed=value[:20]), field)
+    raise RuleError(say("“%(typed)s” is not a seat at this table", typed=as_typed(value)), field)
 
 
 def tile_owners(game: Game, variant: Variant, form: FormData) -> Owners:

@@ -15,6 +15,7 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper import leagues, standings
 from scorekeeper.errors import NotFound, RuleError
 from scorekeeper.forms import Form
+from scorekeeper.names import as_typed
 from scorekeeper.standings import Standings
 from scorekeeper.store import get_db
 from scorekeeper.web import language
@@ -210,7 +211,7 @@ def player(slug: str, player: str) -> str:
         raise NotFound(
             say(
                 "Nobody called %(player)s has finished a game in %(league)s.",
-                player=player,
+                player=as_typed(player),
                 league=view.league.name,
             )
         )
