@@ -160,22 +160,27 @@ def is_visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in INVISIBLE
 
 
-SHOWN_LIMIT = 20  # characters of a name that a refusal repeats
+SHOWN_LIMIT = 40  # what a refusal repeats: a player's longest name, in clusters
 
 
 def as_typed(name: object) -> str:
     """What was typed or sent (a name no one in the game has, an address's league, a field's
-    name), as a refusal repeats it: a line a person can read, not the 3,000 letters or the NUL
-    a script sent. A character that is not text shows as "�"
-    (joiners and a flag's tags stay: they draw as part of an emoji); a long name shows as
-    its start and "…"."""
+    name) as a refusal repeats it: a line a person can read. A character that is not text (a
+    NUL, a direction override) shows as "�"; joiners and a flag's tags stay, as part of an
+    emoji. A real name is repeated whole; the 3,000 letters of a script, as their start and
+    "…", cut between two clusters."""
     if not isinstance(name, str):
         return repr(name)[:SHOWN_LIMIT]
     text = "".join(
         char if char.isprintable() or char in JOINERS or ord(char) in TAGS else "\ufffd"
         for char in name
     )
-    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
+    # At most SHOWN_LIMIT clusters of at most CLUSTER_LIMIT characters (a letter under a
+    # thousand marks is one cluster), found in no more text than that can take.
+    room = (SHOWN_LIMIT + 1) * CLUSTER_LIMIT
+    clusters = [cluster[:CLUSTER_LIMIT] for cluster in GRAPHEME.findall(text[:room])]
+    cut = "".join(clusters[:SHOWN_LIMIT])
+    return text if cut == text else cut + "…"
 
 
 def shown(clusters: list[str]) -> str:

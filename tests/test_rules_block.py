@@ -258,7 +258,8 @@ def test_dominoer_not_in_the_game_is_refused() -> None:
         ("Bob\x00", "Bob� is not playing"),  # a NUL, from a script: shown, not sent on
         ("Cy\u202e", "Cy� is not playing"),  # a direction override would turn the sentence
         ("Zed\nis the winner", "Zed�is the winner is not playing"),
-        ("M" * 3000, "M" * 20 + "… is not playing"),
+        ("M" * 3000, "M" * 40 + "… is not playing"),  # a real name has at most 40
+        ("a" + "\u0301" * 3000, "a" + "\u0301" * 11 + "… is not playing"),  # one letter
         ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧 is not playing"),  # joined: one emoji, kept
     ],
 )
