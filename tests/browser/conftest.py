@@ -260,6 +260,13 @@ def serious_accessibility_problems(page: Page) -> list[str]:
 
 
 def assert_fits_a_phone(page: Page) -> None:
-    """No sideways scrolling at the phone's width."""
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    """No sideways scrolling at the phone's width.
+
+    Measured against the layout viewport (`clientWidth`: the 390 px of `width=device-width`),
+    not `window.innerWidth`: on a phone (`is_mobile`) Chromium zooms out to show a page
+    wider than the screen, and `innerWidth` grows with it, so it is always as wide as the
+    page and this check could never fail."""
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
