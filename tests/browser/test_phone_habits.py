@@ -35,6 +35,9 @@ def small_controls(page: Page) -> list[str]:
     ]
 
 
+LONG_SURNAME = "Wolfeschlegelsteinhausenbergerdorffvoral"  # 40 letters
+
+
 def page_types(live_server: str) -> dict[str, str]:
     """One page of every type, with a game of each kind under way."""
     status, league = call("POST", f"{live_server}/api/leagues", {"name": "Habits Club"})
@@ -56,6 +59,9 @@ def page_types(live_server: str) -> dict[str, str]:
         "leagues": "/leagues",
         "league standings": f"/leagues/{league['slug']}",
         "league screen": f"/leagues/{league['slug']}/screen",
+        # A refusal repeating a word with no space to break at: one surname of 40 letters,
+        # the longest a player's name may be.
+        "refusal naming a long name": f"/leagues/{league['slug']}/players/{LONG_SURNAME}",
     }
     for ruleset, players in [
         ("block", ["Ann", "Bob", "Cy"]),
