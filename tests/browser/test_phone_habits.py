@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Phone, assert_fits_a_phone
 from tests.server import call
@@ -104,3 +104,46 @@ def test_every_page_has_big_tap_targets_and_fetches_nothing_from_elsewhere(
         f"{name}: {item}" for name, items in problems.items() for item in items
     )
     assert elsewhere == []
+
+
+# A player's name may be 40 letters long; a surname alone can be most of that.
+UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffvoral"
+SPACED = "María José Fernández-Castillo de la Vega"
+
+
+def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
+    phone: Phone, live_server: str
+) -> None:
+    """Every layout that holds names (choices, a grid of pips, legends, calls, a tally, the
+    table card, the result line) breaks a word wider than the screen rather than scrolling
+    sideways. Each of these pages scrolled by 12 to 130 px before."""
+    pages = []
+    for ruleset, players in [
+        ("black-tile-11", [UNBROKEN, SPACED, "Christopher", "Margaret"]),
+        ("muggins", [UNBROKEN, SPACED]),
+        ("mexican-train", [UNBROKEN, SPACED, "Christopher", "Margaret", "Ann"]),
+        ("eighty", [UNBROKEN, SPACED, "Christopher", "Margaret"]),
+    ]:
+        status, game = call(
+            "POST", f"{live_server}/api/games", {"ruleset": ruleset, "players": players}
+        )
+        assert status == 201, game
+        pages.append(f"/games/{game['id']}/join/{game['scorer_token']}")
+    status, won = call(
+        "POST",
+        f"{live_server}/api/games",
+        {"ruleset": "block", "players": [UNBROKEN, SPACED], "options": {"target": 10}},
+    )
+    assert status == 201, won
+    status, _ = call(
+        "POST",
+        f"{live_server}/api/games/{won['id']}/hands",
+        {"pips": {UNBROKEN: 0, SPACED: 30}, "domino": UNBROKEN},
+        {"X-Scorer-Token": won["scorer_token"]},
+    )
+    assert status == 201
+    pages += [f"/games/{won['id']}", f"/games/{won['id']}/history", f"/games/{won['id']}/card"]
+    for path in pages:
+        phone.go(path)
+        expect(phone.page.locator("main")).to_contain_text(UNBROKEN[:8])
+        assert_fits_a_phone(phone.page)
