@@ -115,8 +115,9 @@ def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
     phone: Phone, live_server: str
 ) -> None:
     """Every layout that holds names (choices, a grid of pips, legends, calls, a tally, the
-    table card, the result line) breaks a word wider than the screen rather than scrolling
-    sideways. Each of these pages scrolled by 12 to 130 px before."""
+    table card, the result line, a league's season links) breaks a word wider than the
+    screen rather than scrolling sideways. Each of these pages scrolled by 12 to 130 px
+    before."""
     pages = []
     for ruleset, players in [
         ("black-tile-11", [UNBROKEN, SPACED, "Christopher", "Margaret"]),
@@ -143,6 +144,17 @@ def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
     )
     assert status == 201
     pages += [f"/games/{won['id']}", f"/games/{won['id']}/history", f"/games/{won['id']}/card"]
+    # A league's season named in one word of 40 letters, on its filter link and subtitle.
+    status, league = call("POST", f"{live_server}/api/leagues", {"name": "Long Words Club"})
+    assert status == 201
+    status, season = call(
+        "POST",
+        f"{live_server}/api/leagues/{league['slug']}/seasons",
+        {"name": UNBROKEN, "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
+        {"X-League-Token": league["league_token"]},
+    )
+    assert status == 201, season
+    pages.append(f"/leagues/{league['slug']}?season={season['slug']}")
     for path in pages:
         phone.go(path)
         expect(phone.page.locator("main")).to_contain_text(UNBROKEN[:8])
