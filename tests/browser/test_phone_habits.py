@@ -35,7 +35,9 @@ def small_controls(page: Page) -> list[str]:
     ]
 
 
-LONG_SURNAME = "Wolfeschlegelsteinhausenbergerdorffvoral"  # 40 letters
+# A player's name may be 40 letters long; a surname alone can be most of that.
+UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffvoral"
+SPACED = "María José Fernández-Castillo de la Vega"
 
 
 def page_types(live_server: str) -> dict[str, str]:
@@ -61,7 +63,7 @@ def page_types(live_server: str) -> dict[str, str]:
         "league screen": f"/leagues/{league['slug']}/screen",
         # A refusal repeating a word with no space to break at: one surname of 40 letters,
         # the longest a player's name may be.
-        "refusal naming a long name": f"/leagues/{league['slug']}/players/{LONG_SURNAME}",
+        "refusal naming a long name": f"/leagues/{league['slug']}/players/{UNBROKEN}",
     }
     for ruleset, players in [
         ("block", ["Ann", "Bob", "Cy"]),
@@ -104,11 +106,6 @@ def test_every_page_has_big_tap_targets_and_fetches_nothing_from_elsewhere(
         f"{name}: {item}" for name, items in problems.items() for item in items
     )
     assert elsewhere == []
-
-
-# A player's name may be 40 letters long; a surname alone can be most of that.
-UNBROKEN = "Wolfeschlegelsteinhausenbergerdorffvoral"
-SPACED = "María José Fernández-Castillo de la Vega"
 
 
 def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
