@@ -112,18 +112,22 @@ def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
     phone: Phone, live_server: str
 ) -> None:
     """Every layout that holds names (choices, a grid of pips, legends, calls, a tally, the
-    table card, the result line, a league's season links) breaks a word wider than the
+    table card, the result line, a league's season links, a partnership's pass buttons) breaks a word wider than the
     screen rather than scrolling sideways. Each of these pages scrolled by 12 to 130 px
     before."""
     pages = []
-    for ruleset, players in [
-        ("black-tile-11", [UNBROKEN, SPACED, "Christopher", "Margaret"]),
-        ("muggins", [UNBROKEN, SPACED]),
-        ("mexican-train", [UNBROKEN, SPACED, "Christopher", "Margaret", "Ann"]),
-        ("eighty", [UNBROKEN, SPACED, "Christopher", "Margaret"]),
+    four = [UNBROKEN, SPACED, "Christopher", "Margaret"]
+    for ruleset, players, partnerships in [
+        ("black-tile-11", four, False),
+        ("muggins", [UNBROKEN, SPACED], False),
+        ("mexican-train", [*four, "Ann"], False),
+        ("eighty", four, False),
+        ("latin-partnership", four, True),
     ]:
         status, game = call(
-            "POST", f"{live_server}/api/games", {"ruleset": ruleset, "players": players}
+            "POST",
+            f"{live_server}/api/games",
+            {"ruleset": ruleset, "players": players, "partnerships": partnerships},
         )
         assert status == 201, game
         pages.append(f"/games/{game['id']}/join/{game['scorer_token']}")
