@@ -115,6 +115,30 @@ BROKEN_NAMES = """(names) => {
 }"""
 
 
+# Every occurrence of a name drawn past the edges of the element that holds it (a button
+# whose name runs over its border).
+SPILLED_NAMES = """(names) => {
+    const spilled = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const box = node.parentElement.getBoundingClientRect();
+        if (!box.width || node.parentElement.closest('.sheet, .sr, [hidden]')) continue;
+        for (const name of names) {
+            for (let at = node.data.indexOf(name); at >= 0; at = node.data.indexOf(name, at + 1)) {
+                const range = document.createRange();
+                range.setStart(node, at);
+                range.setEnd(node, at + name.length);
+                const drawn = range.getBoundingClientRect();
+                if (drawn.left < box.left - 1 || drawn.right > box.right + 1) {
+                    spilled.push(`${name} in ${node.parentElement.outerHTML.slice(0, 80)}`);
+                }
+            }
+        }
+    }
+    return spilled;
+}"""
+
+
 @pytest.mark.parametrize("ruleset", SEED_RULESETS)
 def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     phone: Phone, ruleset: str
@@ -122,6 +146,13 @@ def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     page = phone.page
     start(phone, ruleset, LONG_NAMES)
     assert page.evaluate(BROKEN_NAMES, LONG_NAMES) == []
+    assert page.evaluate(SPILLED_NAMES, LONG_NAMES) == []
+    # Ticked, a choice shows a mark beside its name: still inside the button.
+    page.evaluate(
+        "() => document.querySelectorAll('#entry .choices').forEach(group => {"
+        " const first = group.querySelector('input[type=radio]'); if (first) first.checked = true; })"
+    )
+    assert page.evaluate(SPILLED_NAMES, LONG_NAMES) == []
     entry = page.locator("#entry").bounding_box()
     assert entry is not None and entry["height"] <= 2 * SCREEN, entry
     assert_fits_a_phone(page)
