@@ -160,6 +160,44 @@ def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     assert not serious_accessibility_problems(page)
 
 
+# The width of the commonest Android phones (the other browser tests are at 390 px).
+NARROW = {"width": 360, "height": 800}
+NARROWER = {"width": 320, "height": 640}
+FOUR_AT_A_TABLE = ["Christopher", "María José", "Margaret", "Jonathan"]
+SHEET_SCROLLS_BY = (
+    "() => { const sheet = document.querySelector('#board .sheet');"
+    " return sheet.scrollWidth - sheet.clientWidth; }"
+)
+
+
+def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
+    """On a phone 360 px wide, the sheet of four players shows every column without
+    scrolling sideways, and each name sits inside its button, ticked or not, down to 320 px.
+    Before, every such sheet scrolled by 3 px at 360 (the last name and total cut at the
+    edge), and below 360 Black Tile's "Christopher" ran over its button in each point
+    tile's row (by 2 to 11 px)."""
+    page = phone.page
+    page.set_viewport_size(NARROW)
+    for ruleset in ("block", "black-tile-11"):
+        start(phone, ruleset, FOUR_AT_A_TABLE)
+        assert page.evaluate(SHEET_SCROLLS_BY) <= 0, ruleset
+        assert page.evaluate(SPILLED_NAMES, FOUR_AT_A_TABLE) == [], ruleset
+        page.evaluate(
+            "() => document.querySelectorAll('#entry .choices').forEach(group => {"
+            " const first = group.querySelector('input[type=radio]');"
+            " if (first) first.checked = true; })"
+        )
+        assert page.evaluate(SPILLED_NAMES, FOUR_AT_A_TABLE) == [], ruleset
+        assert_fits_a_phone(page)
+        screenshot(page, f"narrow-{ruleset}")
+        # Narrower still (an older phone): the sheet may scroll sideways, holding the hand
+        # numbers in view, but no name runs over its button.
+        page.set_viewport_size(NARROWER)
+        assert page.evaluate(SPILLED_NAMES, FOUR_AT_A_TABLE) == [], ruleset
+        assert_fits_a_phone(page)
+        page.set_viewport_size(NARROW)
+
+
 def visible_in(page: Page, inner: str, outer: str) -> bool:
     """Whether `inner` is drawn wholly inside `outer`'s visible box."""
     return bool(
