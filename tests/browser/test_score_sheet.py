@@ -198,6 +198,24 @@ def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
         page.set_viewport_size(NARROW)
 
 
+def test_texas_42_marks_keep_inside_their_buttons_in_spanish_on_narrow_phones(
+    phone: Phone,
+) -> None:
+    """Texas 42's bids in marks, in Spanish ("7 marcas"), sit inside their buttons from 320 to
+    390 px. Four to a row, they ran over their borders by 2 to 5 px below 390 px."""
+    page = phone.page
+    phone.go("/new/texas-42?lang=es")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.fill(f'input[name="player-{seat}"]', name)
+    phone.submit_text("Empezar la partida")
+    marks = [f"{n} marcas" for n in range(2, 8)]
+    expect(page.locator(".mark-bids")).to_contain_text(marks[-1])
+    for size in (NARROWER, NARROW, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        assert page.evaluate(SPILLED_NAMES, marks) == [], size
+        assert_fits_a_phone(page)
+
+
 def visible_in(page: Page, inner: str, outer: str) -> bool:
     """Whether `inner` is drawn wholly inside `outer`'s visible box."""
     return bool(
