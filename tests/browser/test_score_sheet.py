@@ -139,6 +139,13 @@ SPILLED_NAMES = """(names) => {
 }"""
 
 
+# Ticked, a choice shows a mark beside its name: tick the first choice of every row.
+TICK_FIRST_CHOICES = (
+    "() => document.querySelectorAll('#entry .choices').forEach(group => {"
+    " const first = group.querySelector('input[type=radio]'); if (first) first.checked = true; })"
+)
+
+
 @pytest.mark.parametrize("ruleset", SEED_RULESETS)
 def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     phone: Phone, ruleset: str
@@ -147,11 +154,8 @@ def test_long_names_never_break_inside_a_word_and_the_entry_fits_two_screens(
     start(phone, ruleset, LONG_NAMES)
     assert page.evaluate(BROKEN_NAMES, LONG_NAMES) == []
     assert page.evaluate(SPILLED_NAMES, LONG_NAMES) == []
-    # Ticked, a choice shows a mark beside its name: still inside the button.
-    page.evaluate(
-        "() => document.querySelectorAll('#entry .choices').forEach(group => {"
-        " const first = group.querySelector('input[type=radio]'); if (first) first.checked = true; })"
-    )
+    # Ticked: still inside the button.
+    page.evaluate(TICK_FIRST_CHOICES)
     assert page.evaluate(SPILLED_NAMES, LONG_NAMES) == []
     entry = page.locator("#entry").bounding_box()
     assert entry is not None and entry["height"] <= 2 * SCREEN, entry
@@ -182,11 +186,7 @@ def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
         start(phone, ruleset, FOUR_AT_A_TABLE)
         assert page.evaluate(SHEET_SCROLLS_BY) <= 0, ruleset
         assert page.evaluate(SPILLED_NAMES, FOUR_AT_A_TABLE) == [], ruleset
-        page.evaluate(
-            "() => document.querySelectorAll('#entry .choices').forEach(group => {"
-            " const first = group.querySelector('input[type=radio]');"
-            " if (first) first.checked = true; })"
-        )
+        page.evaluate(TICK_FIRST_CHOICES)
         assert page.evaluate(SPILLED_NAMES, FOUR_AT_A_TABLE) == [], ruleset
         assert_fits_a_phone(page)
         screenshot(page, f"narrow-{ruleset}")
