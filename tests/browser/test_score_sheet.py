@@ -198,11 +198,16 @@ def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
         page.set_viewport_size(NARROW)
 
 
-def test_texas_42_marks_keep_inside_their_buttons_in_spanish_on_narrow_phones(
+# A phone of 360 px zoomed to 130 % (Chrome's page zoom, for larger text) is 280 px wide.
+ZOOMED = {"width": 280, "height": 600}
+
+
+def test_bids_keep_their_words_inside_their_buttons_down_to_a_zoomed_phone(
     phone: Phone,
 ) -> None:
-    """Texas 42's bids in marks, in Spanish ("7 marcas"), sit inside their buttons from 320 to
-    390 px. Four to a row, they ran over their borders by 2 to 5 px below 390 px."""
+    """Texas 42's bids in marks in Spanish ("7 marcas") and Eighty's Nel-O sit inside their
+    buttons from 280 to 390 px. Four to a row, the marks ran over their borders by 2 to 5 px
+    below 390 px, and Nel-O by 5 px at 280 px."""
     page = phone.page
     phone.go("/new/texas-42?lang=es")
     for seat, name in enumerate(PLAYERS, start=1):
@@ -210,10 +215,22 @@ def test_texas_42_marks_keep_inside_their_buttons_in_spanish_on_narrow_phones(
     phone.submit_text("Empezar la partida")
     marks = [f"{n} marcas" for n in range(2, 8)]
     expect(page.locator(".mark-bids")).to_contain_text(marks[-1])
-    for size in (NARROWER, NARROW, {"width": 390, "height": 844}):
-        page.set_viewport_size(size)
-        assert page.evaluate(SPILLED_NAMES, marks) == [], size
-        assert_fits_a_phone(page)
+    status, eighty = call(
+        "POST",
+        f"{phone.base}/api/games",
+        {"ruleset": "eighty", "players": PLAYERS, "options": {"nel_o": True}},
+    )
+    assert status == 201, eighty
+    for path, words in [
+        (page.url, marks),
+        (f"/games/{eighty['id']}/join/{eighty['scorer_token']}", ["Nel-O"]),
+    ]:
+        phone.go(path.removeprefix(phone.base))
+        expect(page.locator("#entry")).to_contain_text(words[-1])
+        for size in (ZOOMED, NARROWER, NARROW, {"width": 390, "height": 844}):
+            page.set_viewport_size(size)
+            assert page.evaluate(SPILLED_NAMES, words) == [], (words[-1], size)
+            assert_fits_a_phone(page)
 
 
 def visible_in(page: Page, inner: str, outer: str) -> bool:
