@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     serious_accessibility_problems,
 )
 from tests.browser.test_moon_pages import enter_moon_hand
+from tests.browser.test_score_sheet import BROKEN_NAMES
 from tests.browser.test_share_browser import LIVE_WITHIN_MS, clock_stopped_now
 from tests.server import call
 
@@ -256,3 +257,28 @@ def test_the_timer_counts_down_and_the_projector_follows_a_hand_by_itself(
     expect(totals).to_have_text(["2", "5"])
     expect(page.locator(".night-screen .table-state")).to_have_text("time called after hand 1")
     screenshot(page, "night-projector-time-called")
+
+
+def test_seated_names_stay_whole_on_a_narrow_phone(phone: Phone, live_server: str) -> None:
+    """Each table's seats, two to a row from 360 px, one to a row below: at 320 px, or a
+    360 px phone zoomed to 130 % (280 px), no name is broken inside a word. Two to a row,
+    "Bartholomew" broke there at 320 px, and "Christopher" and "Alexandra" too at 280 px."""
+    names = ["Christopher", "Bartholomew", "Margaret", "Elizabeth"]
+    names += ["Jonathan", "Alexandra", "Ann", "Bob"]
+    status, league = call("POST", f"{live_server}/api/leagues", {"name": "Narrow Club"})
+    assert status == 201
+    api = f"{live_server}/api/leagues/{league['slug']}/nights"
+    as_league = {"X-League-Token": league["league_token"]}
+    status, _ = call("POST", api, {"ruleset": "moon"}, as_league)
+    assert status == 201
+    status, _ = call("POST", f"{api}/1/players", {"add": names}, as_league)
+    assert status == 200
+    status, _ = call("POST", f"{api}/1/rounds", {"round": 1}, as_league)
+    assert status == 201
+    page = phone.page
+    for width in (280, 320, 360, 390):
+        page.set_viewport_size({"width": width, "height": 740})
+        phone.go(f"/leagues/{league['slug']}/nights/1")
+        expect(page.locator(".seats li")).to_have_count(len(names))
+        assert page.evaluate(BROKEN_NAMES, names) == [], width
+        assert_fits_a_phone(page)
