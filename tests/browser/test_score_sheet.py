@@ -202,6 +202,26 @@ def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
 ZOOMED = {"width": 280, "height": 600}
 
 
+def test_names_stay_whole_in_the_entry_down_to_a_zoomed_phone(phone: Phone) -> None:
+    """Names of one long word stay on one line in the entry from 280 to 390 px, ticked or
+    not: a grid goes to one column rather than break them. Before, Muggins' ticked
+    "Bartholomew" broke in its column at 360 px, Block's box of pips at 320 px, and at
+    280 px every name in Fives and Threes' two columns ("Christop-her")."""
+    page = phone.page
+    names = ["Bartholomew", "Christopher", "Margaret", "Elizabeth"]
+    for ruleset in ("block", "muggins", "fives-and-threes"):
+        status, game = call(
+            "POST", f"{phone.base}/api/games", {"ruleset": ruleset, "players": names}
+        )
+        assert status == 201, game
+        phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+        for size in (ZOOMED, NARROWER, NARROW, {"width": 390, "height": 844}):
+            page.set_viewport_size(size)
+            assert page.evaluate(BROKEN_NAMES, names) == [], (ruleset, size)
+            page.evaluate(TICK_FIRST_CHOICES)
+            assert page.evaluate(BROKEN_NAMES, names) == [], (ruleset, size, "ticked")
+
+
 def test_bids_keep_their_words_inside_their_buttons_down_to_a_zoomed_phone(
     phone: Phone,
 ) -> None:
