@@ -63,5 +63,5 @@ FORM = EntryForm(
     fill,
     ("domino", "plays"),
     ("faces.js", "muggins.js"),
-    ("muggins.css",),
+    ("muggins.css", "fives_and_threes.css"),
 )
