@@ -17,7 +17,7 @@ from tests.browser.conftest import (
     serious_accessibility_problems,
 )
 from tests.browser.test_moon_pages import enter_moon_hand
-from tests.browser.test_score_sheet import BROKEN_NAMES
+from tests.browser.test_score_sheet import BROKEN_NAMES, PHONE_SIZES
 from tests.browser.test_share_browser import LIVE_WITHIN_MS, clock_stopped_now
 from tests.server import call
 
@@ -276,9 +276,9 @@ def test_seated_names_stay_whole_on_a_narrow_phone(phone: Phone, live_server: st
     status, _ = call("POST", f"{api}/1/rounds", {"round": 1}, as_league)
     assert status == 201
     page = phone.page
-    for width in (280, 320, 360, 390):
-        page.set_viewport_size({"width": width, "height": 740})
+    for size in PHONE_SIZES:
+        page.set_viewport_size(size)
         phone.go(f"/leagues/{league['slug']}/nights/1")
         expect(page.locator(".seats li")).to_have_count(len(names))
-        assert page.evaluate(BROKEN_NAMES, names) == [], width
+        assert page.evaluate(BROKEN_NAMES, names) == [], size
         assert_fits_a_phone(page)

@@ -200,6 +200,7 @@ def test_a_phone_360_px_wide_shows_four_players_whole(phone: Phone) -> None:
 
 # A phone of 360 px zoomed to 130 % (Chrome's page zoom, for larger text) is 280 px wide.
 ZOOMED = {"width": 280, "height": 600}
+PHONE_SIZES = (ZOOMED, NARROWER, NARROW, {"width": 390, "height": SCREEN})
 
 
 def test_names_stay_whole_in_the_entry_down_to_a_zoomed_phone(phone: Phone) -> None:
@@ -215,7 +216,7 @@ def test_names_stay_whole_in_the_entry_down_to_a_zoomed_phone(phone: Phone) -> N
         )
         assert status == 201, game
         phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
-        for size in (ZOOMED, NARROWER, NARROW, {"width": 390, "height": 844}):
+        for size in PHONE_SIZES:
             page.set_viewport_size(size)
             assert page.evaluate(BROKEN_NAMES, names) == [], (ruleset, size)
             page.evaluate(TICK_FIRST_CHOICES)
@@ -247,7 +248,7 @@ def test_bids_keep_their_words_inside_their_buttons_down_to_a_zoomed_phone(
     ]:
         phone.go(path.removeprefix(phone.base))
         expect(page.locator("#entry")).to_contain_text(words[-1])
-        for size in (ZOOMED, NARROWER, NARROW, {"width": 390, "height": 844}):
+        for size in PHONE_SIZES:
             page.set_viewport_size(size)
             assert page.evaluate(SPILLED_NAMES, words) == [], (words[-1], size)
             assert_fits_a_phone(page)
