@@ -88,7 +88,7 @@ def test_a_new_scorer_link_on_any_game_stops_the_old_one_on_the_whole_chain(
         )
     # The phone that made the new link scores the rest of the chain.
     scorer_page = phone.get(f"/games/{games[2]}").text
-    assert f'action="/games/{games[2]}/hands"' in scorer_page
+    assert f'action="/games/{games[2]}/hands#refusal"' in scorer_page
 
 
 def test_a_phone_thrown_off_cannot_regain_the_right_through_rematch(app: Flask, api: Api) -> None:
@@ -110,7 +110,7 @@ def test_a_phone_thrown_off_cannot_regain_the_right_through_rematch(app: Flask, 
     pressed = thrown_off.post(f"/games/{a['id']}/next", data={"csrf_token": csrf_token(stale)})
     assert pressed.status_code == 403
     b_page = thrown_off.get(f"/games/{b['id']}").text
-    assert f'action="/games/{b["id"]}/hands"' not in b_page
+    assert f'action="/games/{b["id"]}/hands#refusal"' not in b_page
     assert writes(api, b["id"], old) == 403
     assert writes(api, a["id"], old) == 403
 
@@ -127,7 +127,7 @@ def test_a_rematch_after_a_new_link_is_scored_by_the_new_link_only(app: Flask, a
     assert started.status_code == 303
     b_id = started.headers["Location"].rsplit("/", 1)[1]
     assert writes(api, b_id, old) == 403
-    assert f'action="/games/{b_id}/hands"' in phone.get(f"/games/{b_id}").text
+    assert f'action="/games/{b_id}/hands#refusal"' in phone.get(f"/games/{b_id}").text
 
 
 def new_league(client: FlaskClient) -> tuple[str, str]:

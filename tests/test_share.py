@@ -300,7 +300,8 @@ def test_new_scorer_link_revokes_old_links_and_cookies(
     new = link.rsplit("/", 1)[1]
     assert new != old and new not in share
     assert (
-        'action="/games/' + game["id"] + '/hands"' in table_phone.get(f"/games/{game['id']}").text
+        'action="/games/' + game["id"] + '/hands#refusal"'
+        in table_phone.get(f"/games/{game['id']}").text
     )
 
     # The old token no longer writes, by API or by link.

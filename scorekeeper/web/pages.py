@@ -9,12 +9,14 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    g,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers.response import Response as BaseResponse
 
@@ -40,6 +42,21 @@ from scorekeeper.words import Message, say
 
 bp = Blueprint("pages", __name__)
 bp.add_app_template_global(shown_play_rows)
+
+# Where a hand form's plain Save lands when it is refused: its action ends in "#refusal", so
+# a phone with script off opens the page on the reason, not at the top, where Save would
+# seem to have done nothing. An accepted Save's page draws no refusal, so opens as before.
+REFUSAL = "refusal"
+
+
+@bp.app_template_global()
+def refusal_anchor() -> Markup:
+    """` id="refusal"` for the first refusal a page draws; nothing for any other."""
+    if g.get("refusal_drawn"):
+        return Markup("")
+    g.refusal_drawn = True
+    return Markup(f' id="{REFUSAL}"')
+
 
 # A refused change's answer: the page drawn again with what was typed, or (for the page's
 # script) the sentence as JSON; and its status.
@@ -449,6 +466,8 @@ def correct_hand(game_id: str, number: int) -> BaseResponse | Kept:
         page = scorer_page(fresh, values=request.form, error=refused, editing=number)
         return page, status_of(refused)
     tell(say("Hand %(number)s corrected; the totals after it follow.", number=number), "success")
+    # The form's "#refusal" carries over to this page (a redirect without a fragment keeps
+    # it), which draws no refusal: it opens at the top, on this news.
     return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
@@ -481,7 +500,7 @@ def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
             raise
         return refused_json(refused, games.load_game(get_db(), game_id))
     tell(say("Hand %(number)s undone.", number=number), "success")
-    return saved(200, body, url_for("pages.game", game_id=game_id))
+    return saved(200, body, url_for("pages.game", game_id=game_id, _anchor="top"))
 
 
 @bp.post("/games/<game_id>/next")

@@ -7,6 +7,7 @@ test file (test_<game>_pages.py); these are what every game's page must do alike
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -95,6 +96,38 @@ def test_an_empty_or_half_entered_hand_is_refused_and_keeps_what_was_tapped(
     expect(phone.page.locator(still_chosen)).to_be_checked()
     if ruleset in ("block", "draw", "muggins"):  # who went out: a choice, not made for you
         expect(phone.page.get_by_role("radio", name="Nobody: blocked")).not_to_be_checked()
+
+
+def test_with_script_off_a_refused_save_opens_on_its_reason_and_a_correction_on_its_news(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """A phone with script off sends the plain form: the page that answers opens where it
+    matters. Opened at its top, Black Tile's page has the reason below a 390 px screen's foot."""
+    status, game = call(
+        "POST", f"{live_server}/api/games", {"ruleset": "black-tile-11", "players": PLAYERS}
+    )
+    assert status == 201
+    hand = {"points": {"Ann": 2, "Bob": 5, "Cy": 4, "Dee": 0}}
+    token = {"X-Scorer-Token": game["scorer_token"]}
+    for _ in range(6):
+        assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    phone = Phone(context.new_page(), live_server)
+    phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
+    assert len(phone.sheet()["rows"]) == 6
+
+    phone.submit("#hand-form .save-bar button.primary")  # nothing entered
+    reason = phone.page.locator("#entry .field-error, #entry .flash-error").first
+    expect(reason).to_be_in_viewport()
+    screenshot(phone.page, "refused-with-script-off")
+    assert len(phone.sheet()["rows"]) == 6
+
+    phone.go(f"/games/{game['id']}/hands/1/edit#entry")
+    phone.submit("#hand-form .save-bar button.primary")
+    news = phone.page.locator(".flash-success")
+    expect(news).to_have_text("Hand 1 corrected; the totals after it follow.")
+    expect(news).to_be_in_viewport()
+    context.close()
 
 
 # Every occurrence of a name on the page, as the boxes its letters are drawn in: a name in
