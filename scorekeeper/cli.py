@@ -22,7 +22,7 @@ from babel.support import Translations
 from flask import Flask
 
 from scorekeeper import catalogs, create_app, store
-from scorekeeper.errors import Said
+from scorekeeper.errors import Said, unreadable
 from scorekeeper.web import links
 from scorekeeper.words import Message, render, say, say_n
 
@@ -464,22 +464,6 @@ def export_command(
     )
 
 
-def why(error: ValueError | RecursionError) -> Message:
-    """What is wrong with a file that is no JSON, in words for the person who chose it (Python's
-    own words are English, and may tell them to change a setting of Python's)."""
-    if isinstance(error, UnicodeDecodeError):
-        return say("it is not text in UTF-8")
-    if isinstance(error, RecursionError):
-        return say("its lists and objects are nested deeper than any export's")
-    if isinstance(error, json.JSONDecodeError):
-        return say(
-            "it is not JSON (line %(line)s, column %(column)s)",
-            line=error.lineno,
-            column=error.colno,
-        )
-    return say("it holds a number of more than 4,300 digits")  # Python's limit for an int
-
-
 @main.command(
     "import", help=N_("Add the games and leagues of an export to this database (all or nothing).")
 )
@@ -499,7 +483,9 @@ def import_command(source: Path, database: Path | None) -> None:
     except (ValueError, RecursionError) as error:
         raise Refused(
             say(
-                "%(source)s is not a JSON export: %(reason)s", source=str(source), reason=why(error)
+                "%(source)s is not a JSON export: %(reason)s",
+                source=str(source),
+                reason=unreadable(error),
             )
         ) from None
     except OSError as error:  # the file went, or the disk failed, as it was read

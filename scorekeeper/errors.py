@@ -6,7 +6,9 @@ answer is made) or, while the code is moving to messages, a plain English string
 
 from __future__ import annotations
 
-from scorekeeper.words import Message
+import json
+
+from scorekeeper.words import Message, say
 
 
 class RuleError(ValueError):
@@ -83,3 +85,20 @@ class Unavailable(AppError):
 
     status = 503
     retry_after = 5
+
+
+def unreadable(error: ValueError | RecursionError) -> Message:
+    """Why a text that should be JSON (a request's body, a file) cannot be read, in words for
+    the person who sent it (Python's own words are English, and may tell them to change a
+    setting of Python's)."""
+    if isinstance(error, UnicodeDecodeError):
+        return say("it is not text in UTF-8")
+    if isinstance(error, RecursionError):
+        return say("its lists and objects are nested deeper than any export's")
+    if isinstance(error, json.JSONDecodeError):
+        return say(
+            "it is not JSON (line %(line)s, column %(column)s)",
+            line=error.lineno,
+            column=error.colno,
+        )
+    return say("it holds a number of more than 4,300 digits")  # Python's limit for an int

@@ -91,6 +91,35 @@ def test_malformed_creates_are_refused_in_words(
     assert database_dump(database) == before
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The JSON body was refused: it is not JSON (line 2, column 20)."),
+        ("es", "Se rechazó el cuerpo JSON: no es JSON (línea 2, columna 20)."),
+    ],
+)
+def test_a_body_that_is_not_json_is_refused_with_where_it_goes_wrong(
+    api: Api, database: Path, language: str, said: str
+) -> None:
+    """Every route that takes JSON says where the body stops being JSON (a comma missing
+    between two players here), not an example of one route's body."""
+    before = database_dump(database)
+    body = '{"ruleset": "block",\n "players": ["Ann" "Bob"]}'
+    for path in ("/api/games", "/api/leagues"):
+        answer = api.client.post(
+            path, data=body, content_type="application/json", headers={"Accept-Language": language}
+        )
+        assert (answer.status_code, answer.json) == (400, {"error": said})
+    answer = api.client.post(
+        "/api/leagues", data=b'{"name": "Caf\xe9"}', content_type="application/json"
+    )
+    assert (answer.status_code, answer.json) == (
+        400,
+        {"error": "The JSON body was refused: it is not text in UTF-8."},
+    )
+    assert database_dump(database) == before
+
+
 def test_a_surrogate_season_name_is_refused(client: FlaskClient, database: Path) -> None:
     league = client.post("/api/leagues", json={"name": "Club"}).json or {}
     before = database_dump(database)

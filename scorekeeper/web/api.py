@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
-from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType
+from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType, unreadable
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
@@ -37,8 +37,10 @@ def json_body() -> dict[str, Any]:
         )
     try:
         body = body_json()
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadRequest(say('The body must be JSON, like {"pips": {…}}.')) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadRequest(
+            say("The JSON body was refused: %(reason)s.", reason=unreadable(error))
+        ) from None
     except TooLong:  # thousands of digits: Python will not read it, and it is no score
         raise RuleError(say("A number in the body is far too long to be a score.")) from None
     except RecursionError:
