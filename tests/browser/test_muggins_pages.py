@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Browser, expect
 
@@ -21,6 +22,7 @@ from tests.browser.conftest import (
     serious_accessibility_problems,
 )
 from tests.browser.test_block_draw_pages import start_game
+from tests.server import call
 
 PLAY_TAP_LIMIT = 3  # issue 15: a muggins play in 3 taps, scorer page to new totals (+1 for who)
 
@@ -175,6 +177,33 @@ def test_a_play_and_a_muggins_call_with_javascript_off(browser: Browser, live_se
         "15 taken by Bob (muggins)"
     )
     expect(page.locator("#board .total").nth(1)).to_contain_text("25")
+    context.close()
+
+
+def test_with_script_off_a_refused_play_opens_on_its_reason(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """Six hands in, a play recorded with no open ends tapped is refused: the page that answers
+    the plain form opens on the reason, not at the top of the sheet."""
+    status, game = call(
+        "POST",
+        f"{live_server}/api/games",
+        {"ruleset": "muggins", "players": ["Ann", "Bob", "Cy", "Dee"], "options": {"target": 1000}},
+    )
+    assert status == 201
+    hand = {"pips": {"Ann": 0, "Bob": 13, "Cy": 4, "Dee": 8}, "domino": "Ann"}
+    token = {"X-Scorer-Token": game["scorer_token"]}
+    for _ in range(6):
+        assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game['id']}/join/{game['scorer_token']}")
+    with page.expect_navigation():
+        page.locator("#play-form").get_by_role("button", name="Record the play").tap()
+    expect(page.locator("#refusal")).to_be_in_viewport()
+    expect(page.locator("#refusal")).to_have_class("field-error")
+    expect(page.locator("#play-form .field-error")).to_have_count(1)
+    expect(page.locator("#board .sheet-hand.in-progress")).to_have_count(0)
     context.close()
 
 
