@@ -225,6 +225,12 @@ class Game:
         return self.ruleset.title_with(self.options)
 
     @property
+    def shown_title(self) -> Message | str:
+        """The title as a page shows it (`| named`): a name the club typed (a custom game's)
+        as typed, the game's own name in the reader's words."""
+        return self.ruleset.shown_title_with(self.options)
+
+    @property
     def lowest_wins(self) -> bool:
         return self.ruleset.lowest_wins_with(self.options)
 

@@ -29,7 +29,7 @@ from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Option, Ruleset, Table
 from scorekeeper.store import Connection, League, Season
-from scorekeeper.words import say
+from scorekeeper.words import Message, say
 
 FORM_LENGTH = 5
 # Games between the states a pool keeps: a change is folded again from at most this many
@@ -137,6 +137,14 @@ class LeagueGame:
         return ruleset.title_with(self.options) if ruleset else self.ruleset
 
     @property
+    def kind_shown(self) -> Message | str:
+        """The table's name as a page shows it (`| named`): the name the players gave their
+        game as they typed it (never looked up as an English sentence: "Moon" stays so), the
+        ruleset's in the reader's words."""
+        ruleset = REGISTRY.get(self.ruleset)
+        return ruleset.shown_title_with(self.options) if ruleset else self.ruleset
+
+    @property
     def lowest_wins(self) -> bool:
         ruleset = REGISTRY.get(self.ruleset)
         return ruleset is not None and ruleset.lowest_wins_with(self.options)
@@ -229,10 +237,11 @@ def same_options_key(ruleset: Ruleset, options: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def kind_names(games: Sequence[LeagueGame]) -> dict[str, str]:
-    """Each table's name, one game of it given per table; tables that share a name (the same
-    custom game with other options) are told apart by the options in which they differ."""
-    names = {game.kind: game.kind_name for game in games}
+def kind_names(games: Sequence[LeagueGame]) -> dict[str, Message | str]:
+    """Each table's name as a page shows it (`LeagueGame.kind_shown`; `str()` of it is the
+    English), one game of it given per table; tables that share a name (the same custom game
+    with other options) are told apart by the options in which they differ."""
+    names = {game.kind: game.kind_shown for game in games}
     for game in games:
         twins = [other for other in games if other.kind_name == game.kind_name]
         ruleset = REGISTRY.get(game.ruleset)
@@ -245,12 +254,10 @@ def kind_names(games: Sequence[LeagueGame]) -> dict[str, str]:
         ]
         said = [option_said(option, game.options.get(option.name)) for option in differ]
         if any(said):
-            names[game.kind] = str(
-                say(
-                    "%(name)s (%(options)s)",
-                    name=game.kind_name,
-                    options=", ".join(filter(None, said)),
-                )
+            names[game.kind] = say(
+                "%(name)s (%(options)s)",
+                name=game.kind_shown,
+                options=", ".join(filter(None, said)),
             )
     return names
 
@@ -578,7 +585,7 @@ class Standings:
     """
 
     ruleset: str | None
-    name: str
+    name: Message | str  # as a page shows it (`| named`); `str()` of it is the English
     lowest_wins: bool
     games: int
     rows: tuple[Row, ...]

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import REGISTRY
 from scorekeeper.web.entry_forms import ENTRY_FORMS
+from tests.conftest import Api
 from tests.test_pages import hands, start
 from tests.words import english
 
@@ -346,3 +347,68 @@ def test_custom_game_lowest_wins_over_hands(client: FlaskClient) -> None:
     body = client.get(f"/api/games/{game}").json
     assert body["winners"] == ["Bob"] and body["title"] == "Low Ball"
     assert "lowest total wins" in client.get(f"/games/{game}").get_data(True)
+
+
+def titles(page: str) -> list[str]:
+    """The game's name where a page shows it: its <title>'s start, its heading, and the name in
+    the rules in force."""
+    head = re.search(r"<title>(.*?)[:·]", page)
+    heading = re.search(r'<h1 id="game-title">([^<]*)', page)
+    named = re.search(r"<dt>[^<]*</dt>\s*<dd>([^<]*)</dd>", page)  # the game's name comes first
+    return [html.unescape(m.group(1).strip()) for m in (head, heading, named) if m]
+
+
+@pytest.mark.parametrize(
+    ("typed", "spanish", "portuguese"),
+    [
+        ("Moon", "Moon", "Moon"),  # also a ruleset's name: "Luna", "Lua" in the catalogs
+        ("yes", "yes", "yes"),  # also a word of the catalogs: "sí", "sim"
+        ("", "Juego de la casa", "Jogo da casa"),  # left blank: the app's "House game"
+    ],
+)
+def test_a_custom_games_typed_name_is_shown_as_typed_in_every_language(
+    app: Any, client: FlaskClient, typed: str, spanish: str, portuguese: str
+) -> None:
+    """A name the club typed is never looked up as an English sentence (the scorer's and
+    watchers' pages, the history, the phone's recent games, the league's standings); the
+    name the app gives a game left unnamed is said in the reader's words."""
+    api = Api(client)
+    league = client.post("/api/leagues", json={"name": "Club"}).json
+    options: dict[str, Any] = {"target": 10} | ({"name": typed} if typed else {})
+    created = client.post(
+        "/api/games",
+        json={
+            "ruleset": "custom",
+            "players": ["Ann", "Bob"],
+            "options": options,
+            "league": league["slug"],
+        },
+        headers={"X-League-Token": league["league_token"]},
+    ).json
+    api.tokens[created["id"]] = created["scorer_token"]
+    api.hand(created["id"], {"points": {"Ann": 10, "Bob": 0}})
+    client.get(f"/games/{created['id']}/join/{created['scorer_token']}")
+    watcher = app.test_client()
+    for language, name in (("en", typed or "House game"), ("es", spanish), ("pt-BR", portuguese)):
+        reader = {"Accept-Language": language}
+        scorer = client.get(f"/games/{created['id']}", headers=reader).get_data(True)
+        assert titles(scorer) == [name, name, name], language
+        watched = watcher.get(f"/games/{created['id']}", headers=reader).get_data(True)
+        assert titles(watched)[:2] == [name, name], language
+        history = client.get(f"/games/{created['id']}/history", headers=reader).get_data(True)
+        assert f'<p class="subtitle">{html.escape(name)} · Ann · Bob</p>' in history
+        home = client.get("/", headers=reader).get_data(True)
+        assert f"<strong>{html.escape(name)}</strong>" in home
+        standings = client.get(f"/leagues/{league['slug']}", headers=reader).get_data(True)
+        assert re.search(rf'<h2 id="table-1">{re.escape(html.escape(name))} <small>', standings)
+    # The API names the game as stored, in every language: what a script compares.
+    assert client.get(f"/api/games/{created['id']}", headers={"Accept-Language": "es"}).json[
+        "title"
+    ] == (typed or "House game")
+
+
+def test_a_ruleset_games_name_is_in_the_readers_words(client: FlaskClient) -> None:
+    game = start(client, "moon", ["Ann", "Bob", "Cy"])
+    for language, name in (("en", "Moon"), ("es", "Luna"), ("pt-BR", "Lua")):
+        page = client.get(f"/games/{game}", headers={"Accept-Language": language}).get_data(True)
+        assert titles(page)[:2] == [name, name], language

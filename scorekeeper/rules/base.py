@@ -130,6 +130,13 @@ class Option:
         """The default where it does not depend on the table, else None."""
         return None if callable(self.default) else self.default
 
+    def shown(self, value: OptionValue) -> Message | str:
+        """A text value as a page shows it (`| named`): the players' own words (a free-text
+        option not left at its default) as typed, never looked up as an English sentence
+        (a game named "Moon" stays so); a choice or the default in the reader's words."""
+        text = str(value)
+        return text if self.free_text and value != self.static_default else Message(text)
+
     def validate(self, value: object) -> OptionValue:
         """The value if this option accepts it, else a RuleError saying what it accepts (the
         label, the words of the new-game page, is said in the reader's language with it)."""
@@ -384,6 +391,10 @@ class Ruleset:
     def title_with(self, options: Options) -> str:
         """What a game with these options is called on its pages (a custom game is named)."""
         return self.name
+
+    def shown_title_with(self, options: Options) -> Message | str:
+        """The title as a page shows it (`| named`): the game's own name, in the reader's words."""
+        return Message(self.name)
 
     def status(self, table: Table, options: Options, hands: Sequence[ScoredHand]) -> Status:
         """Whether the game is over after these hands: by default, first to the target wins."""

@@ -34,6 +34,7 @@ from scorekeeper.rules.base import (
 from scorekeeper.words import Message, say, say_n
 
 ENTRY_FIELDS = ("points",)
+NAME = Option("name", "Name of the game", "House game", str, free_text=True)
 MOST_POINTS = 100_000  # a hand's points either way: far beyond any real game, short of nonsense
 MOST_HANDS = 1_000
 MOST_TARGET = 1_000_000
@@ -66,6 +67,9 @@ class CustomRuleset(Ruleset):
 
     def title_with(self, options: Options) -> str:
         return str(options["name"])
+
+    def shown_title_with(self, options: Options) -> Message | str:
+        return NAME.shown(options["name"])
 
     def score_hand(self, entry: Entry, table: Table, options: Options) -> HandResult:
         """The points typed for every side; negative only where the club allows it."""
@@ -166,7 +170,7 @@ CUSTOM = CustomRuleset(
         "at a time (a target or a number of hands), as in Black Tile",
     ),
     options=(
-        Option("name", "Name of the game", "House game", str, free_text=True),
+        NAME,
         Option("lowest_wins", "The lowest total wins (otherwise the highest)", False, bool),
         Option("negative", "Negative points allowed in a hand", False, bool),
         Option(

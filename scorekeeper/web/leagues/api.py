@@ -83,7 +83,7 @@ def standings_json(view: View) -> dict[str, Any]:
         "rulesets": [
             {
                 "ruleset": table.ruleset,
-                "name": table.name,
+                "name": str(table.name),  # in English, as a key
                 "lowest_wins": table.lowest_wins,
                 "games": table.games,
                 "rows": rows_json(table, view),

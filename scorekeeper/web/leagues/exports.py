@@ -148,7 +148,10 @@ def standings_csv_rows(view: View, table: Standings) -> list[list[object]]:
     return [
         [
             table.ruleset,
-            Worded.of(table.name),
+            # A ruleset's name in the reader's words; a name the club typed, as typed.
+            Worded.of(str(table.name), table.name)
+            if isinstance(table.name, Message)
+            else table.name,
             view.season.name if view.season else Worded.of("all time"),
             place[row.key],
             row.player,

@@ -41,7 +41,7 @@ def points_note(table: Standings) -> Message:
     """How a table counts points, said on the page above it."""
     if not table.counts_points:
         return say("Points are not added up across different games: pick one game to see them.")
-    name = Message(table.name)  # a ruleset's name, said in the reader's words too
+    name = table.name  # a ruleset's name in the reader's words, a name the club typed as typed
     if table.lowest_wins:
         return say("Lowest total wins %(game)s: fewer points for is better.", game=name)
     return say("Highest total wins %(game)s: more points for is better.", game=name)

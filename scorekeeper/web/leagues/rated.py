@@ -16,6 +16,7 @@ from scorekeeper import standings
 from scorekeeper.standings import LeagueGame, Pool, RatedGame, Standings
 from scorekeeper.store import get_db
 from scorekeeper.web.leagues.view import View
+from scorekeeper.words import say
 
 CACHE_KEY = "scorekeeper.rated_league_views"
 
@@ -80,7 +81,7 @@ class RatedView:
         if not self.games:
             return None
         with collector_paused():
-            return Standings(None, "All games", False, len(self.games), self.all_games().rows)
+            return Standings(None, say("All games"), False, len(self.games), self.all_games().rows)
 
 
 # What a view's first request is brought up to date from.
