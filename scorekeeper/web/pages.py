@@ -500,7 +500,7 @@ def undo_hand(game_id: str) -> BaseResponse | tuple[Response, int]:
             raise
         return refused_json(refused, games.load_game(get_db(), game_id))
     tell(say("Hand %(number)s undone.", number=number), "success")
-    return saved(200, body, url_for("pages.game", game_id=game_id, _anchor="top"))
+    return saved(200, body, url_for("pages.game", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/next")
