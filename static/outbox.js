@@ -732,10 +732,7 @@
   } catch {
     // no session storage: the page opens at the top
   }
-  // A Save the server refused draws the page again with the reason: it opens on the reason,
-  // not at the top, where a Save with nothing entered would seem to have done nothing.
-  const refusal = document.querySelector("#entry .field-error, #entry .flash-error");
-  if (refusal) refusal.scrollIntoView({ block: "center" });
+  // A Save the server refused opens on its reason by the form's own address (#refusal).
   if (behind() && !reloadedFor(storage.getItem(ACKED))) {
     settle(null);
   } else {
