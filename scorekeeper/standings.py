@@ -29,7 +29,7 @@ from scorekeeper.ratings import Skill
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.base import Option, Ruleset, Table
 from scorekeeper.store import Connection, League, Season
-from scorekeeper.words import Message, say
+from scorekeeper.words import Label, Message, say
 
 FORM_LENGTH = 5
 # Games between the states a pool keeps: a change is folded again from at most this many
@@ -252,23 +252,26 @@ def kind_names(games: Sequence[LeagueGame]) -> dict[str, Message | str]:
             for option in ruleset.options
             if len({str(other.options.get(option.name)) for other in twins}) > 1
         ]
-        said = [option_said(option, game.options.get(option.name)) for option in differ]
-        if any(said):
-            names[game.kind] = say(
-                "%(name)s (%(options)s)",
-                name=game.kind_shown,
-                options=", ".join(filter(None, said)),
-            )
+        said = [
+            told
+            for option in differ
+            if (told := option_said(option, game.options.get(option.name))) is not None
+        ]
+        if said:
+            options = said[0]
+            for more in said[1:]:
+                options = say("%(options)s, %(option)s", options=options, option=more)
+            names[game.kind] = say("%(name)s (%(options)s)", name=game.kind_shown, options=options)
     return names
 
 
-def option_said(option: Option, value: object) -> str:
-    """An option as a table's name tells it: "Points to end the game: 30", a switch by its
-    label when on; an option that is off or unset says nothing."""
+def option_said(option: Option, value: object) -> Message | None:
+    """An option as a table's name tells it, in the reader's language: "Points to end the
+    game: 30", a switch by its label when on; an option that is off or unset says nothing."""
     if value is None or value is False:
-        return ""
-    label = option.label.split(" (")[0]  # the label's words, without its explanation
-    return label if value is True else f"{label}: {value}"
+        return None
+    label = Label(option.label)  # the label's words, without its explanation
+    return label if value is True else say("%(option)s: %(value)s", option=label, value=value)
 
 
 def ruleset_name(ruleset_id: str) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 Value = Any  # str | int | float | date | Message; Any keeps the call sites free of casts
 
@@ -33,6 +33,8 @@ class Message:
     values: Mapping[str, Value] = field(default_factory=dict)
     plural: str | None = None
     count: int | None = None
+    # Said only up to this, in whatever language (Label): None says the whole sentence.
+    said_up_to: ClassVar[str | None] = None
 
     def __str__(self) -> str:
         return render(self, lambda singular, plural, count: english(singular, plural, count))
@@ -63,6 +65,14 @@ class Message:
         if plural is not None and not isinstance(stored_value(count), int):
             raise ValueError("a stored message's count is not a whole number")
         return cls(stored["id"], values, plural, count)
+
+
+class Label(Message):
+    """An option's label as a name says it: its words without the explanation in brackets
+    ("Points to end the game (a side reaching it ends it)" says "Points to end the game"),
+    cut from the label as translated, so each language keeps its own words for it."""
+
+    said_up_to = " ("
 
 
 # A value the app stores in a message: a name (text) or a count or score (a whole number a
@@ -124,6 +134,8 @@ def render(
     `number(value)` writes a number and `day(value)` a date; nested messages are rendered
     the same way."""
     text = choose(message.id, message.plural, message.count)
+    if message.said_up_to is not None:
+        text = str(text).split(message.said_up_to)[0]
     if not message.values:
         return str(text)
     values = {

@@ -359,6 +359,55 @@ def test_custom_games_are_ranked_by_their_name_and_options(client: FlaskClient, 
     assert len(toggles) == 3 == len(set(toggles))  # each table's column toggle works alone
 
 
+@pytest.mark.parametrize(
+    ("language", "to_30", "over_hands", "high_and_negative"),
+    [
+        (
+            "es",
+            "Pub Rummy (Puntos para terminar la partida: 30)",
+            "Pub Rummy (O un número fijo de manos: 1)",
+            "Pub Rummy (Se permiten puntos negativos en una mano, "
+            "Puntos para terminar la partida: 10.000)",
+        ),
+        (
+            "pt-BR",
+            "Pub Rummy (Pontos para terminar a partida: 30)",
+            "Pub Rummy (Ou um número fixo de mãos: 1)",
+            "Pub Rummy (Pontos negativos permitidos numa mão, "
+            "Pontos para terminar a partida: 10.000)",
+        ),
+    ],
+)
+def test_twin_custom_tables_are_told_apart_in_the_readers_words(
+    client: FlaskClient,
+    api: Api,
+    language: str,
+    to_30: str,
+    over_hands: str,
+    high_and_negative: str,
+) -> None:
+    """The options that tell tables of one custom game apart are said in the reader's
+    language: each label's own words without its explanation in brackets, a number as the
+    reader writes it, a switch that is on by its label."""
+    league = new_league(client)
+    custom_won_by(api, league, "Pub Rummy", "Ann")
+    custom_won_by(api, league, "Pub Rummy", "Cy", {"target": None, "hands": 1})
+    options = {"name": "Pub Rummy", "target": 10_000, "negative": True}
+    game = league_game(api, league, "custom", ["Ann", "Bob", "Cy"], options=options)
+    won = api.hand(game["id"], {"points": {"Ann": 0, "Bob": 10_000, "Cy": 0}})
+    assert won["status"] == "finished"
+
+    page = client.get(f"/leagues/{league.slug}", headers={"Accept-Language": language})
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.get_data(as_text=True))).split())
+    for name in (to_30, over_hands, high_and_negative):
+        assert name in text, name
+    assert "Points to end" not in text and "fixed number" not in text
+    # The API names its tables in English, whatever the reader's language, as before.
+    tables = {t["name"] for t in standings(client, league)["rulesets"]}
+    assert "Pub Rummy (Points to end the game: 30)" in tables
+    assert "Pub Rummy (Negative points allowed in a hand, Points to end the game: 10000)" in tables
+
+
 def test_the_page_says_when_lowest_total_wins(client: FlaskClient, api: Api) -> None:
     league = new_league(client)
     black_tile(api, league, {"Ann": 8, "Bob": 1, "Cy": 2})
