@@ -5,6 +5,7 @@ These run with CSRF on, as served: the token is read from the page like a browse
 
 from __future__ import annotations
 
+import html
 import re
 import time
 
@@ -88,3 +89,45 @@ def test_a_phone_that_lost_the_scorer_right_sees_its_hand_and_whom_to_ask(
     assert 'value="Bob" checked' in page and 'name="pips-0" value="23"' in page
     assert "<fieldset disabled>" in page  # shown, not offered for saving again
     assert api.game(game)["hands"] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "its browser has forgotten the scorer's right"),
+        ("es", "su navegador olvidó el permiso de anotador"),
+        ("pt-BR", "o navegador dele esqueceu a permissão de marcador"),
+    ],
+)
+def test_a_phone_whose_cookies_were_cleared_sees_its_hand_and_what_to_do(
+    client: FlaskClient, api: Api, language: str, said: str
+) -> None:
+    """The browser forgot everything mid-hand (its data cleared, a private window closed):
+    Save shows the hand as typed and says to open the scorer link again. Nothing recorded."""
+    game = joined_scorer(client, api, ["Christopher", "María José"])
+    token = form_token(client.get(f"/games/{game}").get_data(as_text=True))
+    client.delete_cookie("session")  # every cookie this app sets: the right and the CSRF secret
+    assert client.get_cookie("session") is None
+    typed = {"csrf_token": token, "domino": "María José", "pips-0": "23"}
+    reader = {"Accept-Language": language}
+
+    response = client.post(f"/games/{game}/hands", data=typed, headers=reader)
+
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 403
+    assert said in page
+    assert 'value="María José" checked' in page and 'name="pips-0" value="23"' in page
+    assert "<fieldset disabled>" in page  # shown, not offered for saving
+    assert api.game(game)["hands"] == []
+    # The page's script asks for JSON: it is told the same, with where the game stands.
+    answer = client.post(
+        f"/games/{game}/hands", data=typed, headers={**reader, "Accept": "application/json"}
+    )
+    assert answer.status_code == 403
+    assert said in answer.json["error"] and answer.json["next_hand"] == 1
+    assert api.game(game)["hands"] == []
+
+
+def test_a_hand_posted_to_a_game_that_is_not_there_is_still_a_404(client: FlaskClient) -> None:
+    response = client.post("/games/no-such-game/hands", data={"domino": "Ann", "pips-1": "3"})
+    assert response.status_code == 404

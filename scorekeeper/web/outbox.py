@@ -26,6 +26,12 @@ LOST_RIGHT = say(
     "This phone no longer keeps score for this game: a new scorer link was made since. "
     "Ask the person now keeping score for the new link, or tell them this change."
 )
+# The same, to a phone that holds no scorer right for the game at all: its browser forgot it
+# (its data was cleared, a private window closed) or this is another browser.
+FORGOTTEN_RIGHT = say(
+    "This phone does not keep score for this game any more: its browser has forgotten the "
+    "scorer's right. Open the scorer link again, then enter this change again."
+)
 
 
 def saved(status: int, body: dict[str, Any], then: str) -> BaseResponse | tuple[Response, int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from flask import (
     Blueprint,
@@ -36,7 +36,7 @@ from scorekeeper.web.entry_forms.muggins import shown_play_rows
 from scorekeeper.web.errors import wants_json
 from scorekeeper.web.language import tell, translate
 from scorekeeper.web.leagues.rights import held_league_tokens
-from scorekeeper.web.outbox import LOST_RIGHT, refused_json, saved
+from scorekeeper.web.outbox import FORGOTTEN_RIGHT, LOST_RIGHT, refused_json, saved
 from scorekeeper.web.rules_texts import rules_text
 from scorekeeper.words import Message, say
 
@@ -307,12 +307,13 @@ def scorer_page(
     values: Mapping[str, Any] | None = None,
     error: AppError | RuleError | None = None,
     editing: int | None = None,
-    lost_right: bool = False,
+    lost_right: LostRight | None = None,
 ) -> str:
     """The scorer's page: the score sheet, the hand entry (or a correction), the tools.
 
     With `lost_right`, the hand this phone typed is shown, not offered for saving: the
-    phone's scorer right was revoked while the hand was typed.
+    phone's scorer right was revoked while the hand was typed ("replaced"), or its browser
+    holds none for this game any more ("forgotten").
     """
     form = entry_form(game.ruleset.id)
     return render_template(
@@ -352,7 +353,10 @@ def refused_hand_form(game_id: str, form: HandForm, editing: int | None = None) 
     refusal. The scorer's right is checked against the game as read for the change, which
     reads it once (`TypedChange`).
     """
-    check_right_held(game_id)
+    if not scorer.may_hold_right(game_id):
+        # No right to this game at all: the browser forgot it (its data cleared, a private
+        # window closed) since the page was drawn. A 404 when there is no such game.
+        return lost_right(games.load_game(get_db(), game_id), "forgotten")
     if form.validate_on_submit():
         return None
     loaded = games.load_game(get_db(), game_id)
@@ -376,12 +380,15 @@ def check_right_held(game_id: str) -> None:
         raise Forbidden("Only the scorer's phone can change this game. Ask for the scorer link.")
 
 
-def lost_right(game: games.Game) -> Kept:
+LostRight = Literal["replaced", "forgotten"]
+
+
+def lost_right(game: games.Game, how: LostRight = "replaced") -> Kept:
     """What a phone that lost the scorer right while a hand was typed is shown: the hand it
     typed, not offered for saving, and whom to ask."""
     if wants_json():  # the page's script keeps the change and shows this sentence
-        return refused_json(Forbidden(LOST_RIGHT), game)
-    return scorer_page(game, values=request.form, lost_right=True), 403
+        return refused_json(Forbidden(FORGOTTEN_RIGHT if how == "forgotten" else LOST_RIGHT), game)
+    return scorer_page(game, values=request.form, lost_right=how), 403
 
 
 class TypedChange:

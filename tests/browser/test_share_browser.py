@@ -305,3 +305,35 @@ def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
     assert_fits_a_phone(typing)
     assert serious_accessibility_problems(typing) == []
     screenshot(typing, "scorer-link-replaced")
+
+
+def test_a_phone_whose_browser_forgot_everything_keeps_the_hand_it_typed(
+    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+) -> None:
+    """Mid-hand, the phone's browser data is cleared (cookies and storage: a cleaning app, a
+    private window's end). Save shows the hand as typed and says what to do; nothing is
+    recorded, and the phone is not left on a bare refusal."""
+    phone = phones()
+    typing = phone.new_page()
+    typing.goto(f"{base}/games/{game['id']}/join/{game['scorer_token']}")
+    typing.get_by_role("radio", name="Bob", exact=True).click()
+    typing.fill('input[name="pips-0"]', "12")
+    typing.fill('input[name="pips-2"]', "7")
+
+    phone.clear_cookies()
+    typing.evaluate("localStorage.clear()")
+    typing.get_by_role("button", name="Save hand 1").click()
+
+    expect(typing.locator("#entry-title")).to_have_text("Hand 1 was not saved")
+    expect(typing.get_by_role("alert")).to_contain_text(
+        "its browser has forgotten the scorer's right"
+    )
+    expect(typing.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
+    expect(typing.locator('input[name="pips-0"]')).to_have_value("12")
+    expect(typing.locator('input[name="pips-2"]')).to_have_value("7")
+    expect(typing.get_by_role("button", name="Save hand 1")).to_have_count(0)
+    expect(typing.locator("#refusal")).to_be_in_viewport()
+    status, shown = call("GET", f"{base}/api/games/{game['id']}")
+    assert status == 200 and shown["hands"] == []
+    assert_fits_a_phone(typing)
+    screenshot(typing, "scorer-right-forgotten")
