@@ -131,3 +131,23 @@ def test_a_phone_whose_cookies_were_cleared_sees_its_hand_and_what_to_do(
 def test_a_hand_posted_to_a_game_that_is_not_there_is_still_a_404(client: FlaskClient) -> None:
     response = client.post("/games/no-such-game/hands", data={"domino": "Ann", "pips-1": "3"})
     assert response.status_code == 404
+
+
+def test_a_refused_undo_offers_the_way_back_to_the_game(client: FlaskClient, api: Api) -> None:
+    """A phone that lost its right taps Undo's confirm: "Not allowed", and a button back to the
+    game's scores, not only to the home page. A game that is not there offers no way back."""
+    game = joined_scorer(client, api, ["Margaret", "Dee"])
+    api.hand(game, {"domino": "Margaret", "pips": {"Margaret": 0, "Dee": 9}})
+    confirm = client.get(f"/games/{game}/undo").get_data(as_text=True)
+    token = form_token(confirm)
+    client.delete_cookie("session")
+
+    response = client.post(f"/games/{game}/undo", data={"csrf_token": token, "number": "1"})
+
+    page = response.get_data(as_text=True)
+    assert response.status_code == 403 and "Not allowed" in page
+    assert f'href="/games/{game}">Back to the scores</a>' in page
+    assert len(api.game(game)["hands"]) == 1  # nothing undone
+    missing = client.get("/games/no-such-game/undo")
+    assert missing.status_code == 404
+    assert "Back to the scores" not in missing.get_data(as_text=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -36,9 +36,20 @@ def error_response(
             body["field"] = field
         response = jsonify({**body, **more})
     else:
-        response = Response(render_template("error.html", status=status, message=said))
+        page = render_template("error.html", status=status, message=said, back=game_page(status))
+        response = Response(page)
     response.status_code = status
     return response
+
+
+def game_page(status: int) -> str | None:
+    """The page of the game a refused request was about, for the way back to it (a player at
+    the table refused an undo has a game to go back to, not only the home page); None when
+    the request named no game, or no such game was found."""
+    game_id = (request.view_args or {}).get("game_id")
+    if status == 404 or not isinstance(game_id, str):
+        return None
+    return url_for("pages.game", game_id=game_id)
 
 
 def refusal(error: AppError | RuleError, **more: object) -> Response:
