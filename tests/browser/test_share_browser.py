@@ -274,6 +274,16 @@ def test_table_card_prints_on_one_page_of_its_size(
     assert (width, height) == points
 
 
+def shown_not_saved(typing: Page, why: str) -> None:
+    """The hand typed (Bob went out; Ann 12, Cy 7) is on the page with `why`, not to be saved."""
+    expect(typing.locator("#entry-title")).to_have_text("Hand 1 was not saved")
+    expect(typing.get_by_role("alert")).to_contain_text(why)
+    expect(typing.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
+    expect(typing.locator('input[name="pips-0"]')).to_have_value("12")
+    expect(typing.locator('input[name="pips-2"]')).to_have_value("7")
+    expect(typing.get_by_role("button", name="Save hand 1")).to_have_count(0)
+
+
 def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
     base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
 ) -> None:
@@ -292,14 +302,7 @@ def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
     expect(other.get_by_role("status")).to_contain_text("New scorer link made")
 
     typing.get_by_role("button", name="Save hand 1").click()
-    expect(typing.locator("#entry-title")).to_have_text("Hand 1 was not saved")
-    expect(typing.get_by_role("alert")).to_contain_text(
-        "Ask the person now keeping score to show you the new link"
-    )
-    expect(typing.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
-    expect(typing.locator('input[name="pips-0"]')).to_have_value("12")
-    expect(typing.locator('input[name="pips-2"]')).to_have_value("7")
-    expect(typing.get_by_role("button", name="Save hand 1")).to_have_count(0)
+    shown_not_saved(typing, "Ask the person now keeping score to show you the new link")
     status, shown = call("GET", f"{base}/api/games/{game['id']}")
     assert status == 200 and shown["hands"] == []
     assert_fits_a_phone(typing)
@@ -324,14 +327,7 @@ def test_a_phone_whose_browser_forgot_everything_keeps_the_hand_it_typed(
     typing.evaluate("localStorage.clear()")
     typing.get_by_role("button", name="Save hand 1").click()
 
-    expect(typing.locator("#entry-title")).to_have_text("Hand 1 was not saved")
-    expect(typing.get_by_role("alert")).to_contain_text(
-        "its browser has forgotten the scorer's right"
-    )
-    expect(typing.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
-    expect(typing.locator('input[name="pips-0"]')).to_have_value("12")
-    expect(typing.locator('input[name="pips-2"]')).to_have_value("7")
-    expect(typing.get_by_role("button", name="Save hand 1")).to_have_count(0)
+    shown_not_saved(typing, "its browser has forgotten the scorer's right")
     expect(typing.locator("#refusal")).to_be_in_viewport()
     status, shown = call("GET", f"{base}/api/games/{game['id']}")
     assert status == 200 and shown["hands"] == []
