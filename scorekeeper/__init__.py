@@ -152,7 +152,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web.leagues import bp as leagues_bp
     from scorekeeper.web.nights import bp as nights_bp
     from scorekeeper.web.nights import screens as night_screens
-    from scorekeeper.web.pages import HAND_FORM_VIEWS
+    from scorekeeper.web.pages import KEPT_FORM_VIEWS
     from scorekeeper.web.pages import bp as pages_bp
     from scorekeeper.web.plays import bp as plays_bp
     from scorekeeper.web.share import bp as share_bp
@@ -169,7 +169,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     night_screens.init_app(app)
     # The API authenticates by header, never by cookie, so CSRF cannot reach it.
     csrf.exempt(api_bp)
-    for view in HAND_FORM_VIEWS:
+    for view in KEPT_FORM_VIEWS:
         csrf.exempt(view)
     init_error_handlers(app)
     writes.init_app(app)

@@ -151,3 +151,27 @@ def test_a_refused_undo_offers_the_way_back_to_the_game(client: FlaskClient, api
     missing = client.get("/games/no-such-game/undo")
     assert missing.status_code == 404
     assert "Back to the scores" not in missing.get_data(as_text=True)
+
+
+def test_a_new_game_form_whose_session_was_lost_keeps_the_names_for_one_more_tap(
+    client: FlaskClient, api: Api
+) -> None:
+    """The new-game form was open while the browser dropped its session cookie (a phone
+    that closed the browser in the background): Start keeps the names typed, says why,
+    and starts the game on the next tap. A form from elsewhere starts nothing."""
+    token = form_token(client.get("/new/block").get_data(as_text=True))
+    client.delete_cookie("session")
+    typed = {"player-1": "Christopher", "player-2": "María José", "player-3": "Margaret"}
+
+    refused = client.post("/new/block", data={"csrf_token": token, **typed})
+
+    page = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 403
+    assert "the game was not started yet: check it and start it again" in page
+    for name in typed.values():
+        assert f'value="{name}"' in page
+    started = client.post("/new/block", data={"csrf_token": form_token(page), **typed})
+    assert started.status_code == 303
+    game = api.game(started.headers["Location"].split("/games/")[1].split("#")[0])
+    assert game["players"] == ["Christopher", "María José", "Margaret"]
+    assert client.post("/new/block", data=typed).status_code == 403  # no token: nothing started

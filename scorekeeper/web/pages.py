@@ -116,7 +116,18 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
     held = held_league_tokens()
     error: AppError | RuleError | None = None
     follows = following_options(ruleset)
-    if form.validate_on_submit():
+    submitted = form.validate_on_submit()
+    stale = request.method == "POST" and not submitted
+    if stale:
+        # The CSRF token no longer holds (the browser dropped its session cookie while the
+        # form was open): the names typed are kept, with a fresh token, for one more tap.
+        error = Conflict(
+            say(
+                "This phone's session changed, so the game was not started yet: "
+                "check it and start it again."
+            )
+        )
+    elif submitted:
         try:
             new = games.parse_new_game(new_game_payload(ruleset, request.form, follows))
             game, token = games.create_game(get_db(), new, held.get(new.league or ""))
@@ -140,7 +151,10 @@ def new_game(ruleset_id: str) -> str | BaseResponse | tuple[str, int]:
         option_default=lambda option: translate(default_text(option, follows)),
         follows=follows,
     )
-    return (page, status_of(error)) if error else page
+    if error is None:
+        return page
+    # A form that did not carry this session's token is a refused right, for the write limits.
+    return page, 403 if stale else status_of(error)
 
 
 def opening(ruleset: Ruleset) -> str | None:
@@ -415,9 +429,13 @@ def typed_hand(game: games.Game, form: MultiDict[str, str]) -> Any:
     return entry_form(game.ruleset.id).read(game, form)
 
 
-# The hand forms check their CSRF token themselves (create_app exempts them from the
-# app-wide check), so that a refusal keeps the typed hand.
-HAND_FORM_VIEWS = ("scorekeeper.web.pages.enter_hand", "scorekeeper.web.pages.correct_hand")
+# The forms that check their CSRF token themselves (create_app exempts them from the
+# app-wide check), so that a refusal keeps what was typed: a hand, a new game's names.
+KEPT_FORM_VIEWS = (
+    "scorekeeper.web.pages.enter_hand",
+    "scorekeeper.web.pages.correct_hand",
+    "scorekeeper.web.pages.new_game",
+)
 
 
 @bp.post("/games/<game_id>/hands")
