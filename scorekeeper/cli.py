@@ -8,6 +8,7 @@ import gettext
 import io
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ import qrcode
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 from babel.support import Translations
-from flask import Flask
+from flask import Flask, url_for
 
 from scorekeeper import catalogs, create_app, store
 from scorekeeper.errors import Said, unreadable
@@ -537,3 +538,99 @@ def import_command(source: Path, database: Path | None) -> None:
             database=app.config["DATABASE"],
         )
     )
+
+
+GAMES_LISTED = 20
+GAME_IN_LINK = re.compile(r"/games/([^/?#\s]+)")
+
+
+@main.command(
+    "scorer-link",
+    help=N_(
+        "Make a new scorer link for GAME when the phone keeping its score is lost or dead "
+        "(older scorer links stop working); without GAME, list the games going on."
+    ),
+)
+@argument("game", required=False, metavar=N_("[GAME]"))
+@option(
+    "--port",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    metavar=N_("NUMBER"),
+    help=N_("The port the server listens on, as given to serve."),
+)
+@option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help=N_(
+        "The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it."
+    ),
+)
+@DATABASE_OPTION
+def scorer_link(game: str | None, port: int, public_url: str | None, database: Path | None) -> None:
+    """The way back to scoring a game whose only scoring phone died: the laptop that serves
+    the club's file makes a new scorer link for it, as the scoring phone's "Make a new
+    scorer link" would (every older link and phone stops scoring, every game of its chain)."""
+    from scorekeeper import games as games_module
+    from scorekeeper.errors import AppError
+
+    app = club_app(database, public_url)
+    with app.app_context():
+        db = store.get_db()
+        if game is None:
+            list_games_going_on(db, app.config["DATABASE"])
+            return
+        found = GAME_IN_LINK.search(game)  # a watch or scorer link pasted whole
+        game_id = found.group(1) if found else game.strip()
+        try:
+            loaded = games_module.load_game(db, game_id)
+            token = games_module.rotate_token(db, game_id, "terminal:")
+        except AppError:
+            raise Refused(
+                say(
+                    "There is no game %(game)s in %(database)s. Run scorekeeper scorer-link "
+                    "without GAME to list the games going on.",
+                    game=game_id,
+                    database=str(app.config["DATABASE"]),
+                )
+            ) from None
+        with app.test_request_context():
+            path = url_for("pages.join", game_id=loaded.id, token=token)
+    public = app.config.get("PUBLIC_URL")
+    base = str(public).rstrip("/") if public else links.listening_urls("0.0.0.0", port)[0]
+    url = base.rstrip("/") + path
+    echo(
+        say(
+            "New scorer link for %(game)s (%(players)s): open it on the phone that keeps score "
+            "now, or scan it.",
+            game=loaded.shown_title,
+            players=", ".join(loaded.table.players),
+        )
+    )
+    click.echo(url)
+    click.echo(terminal_qr(url))
+    echo(say("Older scorer links, and phones that joined with them, can no longer change it."))
+
+
+def list_games_going_on(db: store.Connection, database: object) -> None:
+    from scorekeeper import games as games_module
+
+    going_on = store.games_going_on(db, GAMES_LISTED)
+    if not going_on:
+        echo(say("No game is going on in %(database)s.", database=str(database)))
+        return
+    echo(say("Games going on, the most recently changed first:"))
+    for game_id in going_on:
+        game = games_module.load_game(db, game_id)
+        echo(
+            say(
+                "%(id)s  %(game)s: %(players)s, %(hands)s",
+                id=game.id,
+                game=game.shown_title,
+                players=", ".join(game.table.players),
+                hands=say_n("%(count)s hand", "%(count)s hands", len(game.hands)),
+            )
+        )
+    echo(say("Make a new scorer link for one of them with: scorekeeper scorer-link -- GAME"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -9,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import create_app
+from tests.conftest import Api
 from tests.server import call, server_log, serving
 
 pytestmark = pytest.mark.slow
@@ -140,3 +144,76 @@ def test_serve_on_port_0_prints_and_links_the_port_the_system_chose(tmp_path: Pa
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def scorekeeper(*args: str, language: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "LANG": language, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+    )
+
+
+def test_scorer_link_gives_a_game_whose_phone_died_a_new_scorer_link(tmp_path: Path) -> None:
+    """The only phone keeping score dies mid-game: the laptop lists the games going on, makes
+    a new scorer link for one (its id or a watch link pasted whole), and another phone scores
+    with it; the dead phone's link no longer can. The history says where the link came from."""
+    database = tmp_path / "club.sqlite3"
+    app = create_app({"DATABASE": database, "SECRET_KEY": "club", "RATE_LIMIT_BURST": 0})
+    api = Api(app.test_client())
+    game = api.create("block", ["Christopher", "María José", "Margaret"])
+    api.hand(
+        game["id"],
+        {"domino": "Margaret", "pips": {"Christopher": 4, "María José": 9, "Margaret": 0}},
+    )
+    finished = api.create("block", ["Ann", "Bob"], options={"target": 10})
+    api.hand(finished["id"], {"domino": "Ann", "pips": {"Ann": 0, "Bob": 12}})
+
+    listed = scorekeeper("scorer-link", "--database", str(database))
+    assert listed.returncode == 0, listed.stderr
+    assert (
+        f"{game['id']}  Block Dominoes: Christopher, María José, Margaret, 1 hand" in listed.stdout
+    )
+    assert finished["id"] not in listed.stdout  # over: nothing to keep scoring
+
+    watch_link = f"http://192.0.2.7:5000/games/{game['id']}"
+    made = scorekeeper(
+        "scorer-link", "--database", str(database), "--port", "5123", "--", watch_link
+    )
+    assert made.returncode == 0, made.stderr
+    assert "New scorer link for Block Dominoes (Christopher, María José, Margaret)" in made.stdout
+    found = re.search(rf":5123/games/{re.escape(game['id'])}/join/([A-Za-z0-9_-]+)\n", made.stdout)
+    assert found is not None, made.stdout
+    new_token = found.group(1)
+    assert "█" in made.stdout  # the QR code to scan off the laptop's screen
+
+    hand = {"domino": "Christopher", "pips": {"Christopher": 0, "María José": 3, "Margaret": 5}}
+    dead_phone = app.test_client().post(
+        f"/api/games/{game['id']}/hands",
+        json=hand,
+        headers={"X-Scorer-Token": game["scorer_token"]},
+    )
+    assert dead_phone.status_code == 403
+    other_phone = app.test_client()
+    assert other_phone.get(f"/games/{game['id']}/join/{new_token}").status_code == 303
+    page = other_phone.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert 'id="hand-form"' in page  # this phone keeps score now
+    history = other_phone.get(f"/games/{game['id']}/history").get_data(as_text=True)
+    assert "on the server&#39;s laptop (scorekeeper scorer-link)" in history
+
+
+def test_scorer_link_for_a_game_that_is_not_there_says_so_in_the_terminals_language(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "club.sqlite3"
+    create_app({"DATABASE": database, "SECRET_KEY": "club"})
+    refused = scorekeeper(
+        "scorer-link", "--database", str(database), "no-such-game", language="es_ES.UTF-8"
+    )
+    assert refused.returncode == 1
+    assert "No hay ninguna partida no-such-game en" in refused.stderr
+    empty = scorekeeper("scorer-link", "--database", str(database), language="pt_BR.UTF-8")
+    assert empty.returncode == 0 and "Não há nenhuma partida em andamento em" in empty.stdout

@@ -389,6 +389,15 @@ def next_game_id(db: Connection, game_id: str) -> str | None:
     return None if row is None else str(row[0])
 
 
+def games_going_on(db: Connection, limit: int) -> list[str]:
+    """The ids of the games not finished, the most recently changed first."""
+    rows = db.execute(
+        "select id from games where status = 'in_progress' order by updated_at desc, id limit ?",
+        [limit],
+    ).fetchall()
+    return [str(row[0]) for row in rows]
+
+
 def version_written(db: Connection, game_id: str) -> int | None:
     """The game's version after the change under way on `db`, if it wrote one; else as stored."""
     written = db.versions_written.get(game_id)

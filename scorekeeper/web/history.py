@@ -24,6 +24,7 @@ bp = Blueprint("history", __name__)
 ACTOR_NAMES = {
     "page": say("by the scorer link %(link)s"),
     "api": say("by the API token %(link)s"),
+    "terminal": say("on the server's laptop (scorekeeper scorer-link)"),
 }
 UNKNOWN_ACTOR = say("by the scorer token %(link)s")
 # What each kind of change is called: of the game, and of one of its hands.
