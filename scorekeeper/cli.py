@@ -140,6 +140,28 @@ DATABASE_OPTION = option(
 )
 
 
+PUBLIC_URL_OPTION = option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help=N_(
+        "The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it."
+    ),
+)
+
+
+def port_option(text: str, lowest: int = 1) -> Callable[[Decorated], Decorated]:
+    """--port, 5000 unless given: where `serve` listens, and where the links it makes point."""
+    return option(
+        "--port",
+        default=5000,
+        show_default=True,
+        type=click.IntRange(lowest, 65535),
+        metavar=N_("NUMBER"),
+        help=text,
+    )
+
+
 def club_app(database: Path | None, public_url: str | None = None) -> Flask:
     """The app on the club's file, with what the command line set over instance/config.py and
     the environment; a file SQLite can't use, or a setting the app can't run with (checked
@@ -236,14 +258,7 @@ def main() -> None:
     metavar=N_("ADDRESS"),
     help=N_("Address to listen on."),
 )
-@option(
-    "--port",
-    default=5000,
-    show_default=True,
-    type=click.IntRange(0, 65535),
-    metavar=N_("NUMBER"),
-    help=N_("Port to listen on."),
-)
+@port_option(N_("Port to listen on."), lowest=0)  # 0: the system chooses
 @option(
     "--threads",
     default=8,
@@ -253,14 +268,7 @@ def main() -> None:
     metavar=N_("NUMBER"),
     help=N_("Worker threads."),
 )
-@option(
-    "--public-url",
-    default=None,
-    metavar="URL",
-    help=N_(
-        "The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it."
-    ),
-)
+@PUBLIC_URL_OPTION
 @DATABASE_OPTION
 def serve(
     host: str, port: int, threads: int, public_url: str | None, database: Path | None
@@ -552,29 +560,15 @@ GAME_IN_LINK = re.compile(r"/games/([^/?#\s]+)")
     ),
 )
 @argument("game", required=False, metavar=N_("[GAME]"))
-@option(
-    "--port",
-    default=5000,
-    show_default=True,
-    type=click.IntRange(1, 65535),
-    metavar=N_("NUMBER"),
-    help=N_("The port the server listens on, as given to serve."),
-)
-@option(
-    "--public-url",
-    default=None,
-    metavar="URL",
-    help=N_(
-        "The address phones use when the app is hosted (PUBLIC_URL): links and QR codes use it."
-    ),
-)
+@port_option(N_("The port the server listens on, as given to serve."))
+@PUBLIC_URL_OPTION
 @DATABASE_OPTION
 def scorer_link(game: str | None, port: int, public_url: str | None, database: Path | None) -> None:
     """The way back to scoring a game whose only scoring phone died: the laptop that serves
     the club's file makes a new scorer link for it, as the scoring phone's "Make a new
     scorer link" would (every older link and phone stops scoring, every game of its chain)."""
     from scorekeeper import games as games_module
-    from scorekeeper.errors import AppError
+    from scorekeeper.errors import NotFound
 
     app = club_app(database, public_url)
     with app.app_context():
@@ -587,7 +581,7 @@ def scorer_link(game: str | None, port: int, public_url: str | None, database: P
         try:
             loaded = games_module.load_game(db, game_id)
             token = games_module.rotate_token(db, game_id, "terminal:")
-        except AppError:
+        except NotFound:
             raise Refused(
                 say(
                     "There is no game %(game)s in %(database)s. Run scorekeeper scorer-link "
