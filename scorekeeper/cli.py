@@ -12,6 +12,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -550,74 +551,168 @@ def import_command(source: Path, database: Path | None) -> None:
 
 GAMES_LISTED = 20
 GAME_IN_LINK = re.compile(r"/games/([^/?#\s]+)")
+LEAGUE_IN_LINK = re.compile(r"/leagues/([^/?#\s]+)")
 
 
-@main.command(
+@dataclass(frozen=True)
+class NewLink:
+    """A link just made for a record whose old one is lost: what to say before it, where it
+    leads, and what to say after (that the old one stopped)."""
+
+    said: Message
+    endpoint: str
+    values: dict[str, str]
+    after: Message
+
+
+def link_command(
+    name: str,
+    help_text: str,
+    metavar: str,
+    *,
+    in_link: re.Pattern[str],
+    list_all: Callable[[store.Connection, str], None],
+    missing: Callable[[str, str], Message],
+) -> Callable[[Callable[[store.Connection, str], NewLink]], click.Command]:
+    """A command that makes a new link for one record (GIVEN: its id, or a link to it pasted
+    whole, which `in_link` finds it in) with the function it decorates, printed with its QR
+    code where phones open it, as `serve` would; without GIVEN, `list_all` lists them."""
+
+    def decorate(remake: Callable[[store.Connection, str], NewLink]) -> click.Command:
+        def command(
+            given: str | None, port: int, public_url: str | None, database: Path | None
+        ) -> None:
+            from scorekeeper.errors import NotFound
+
+            app = club_app(database, public_url)
+            where = str(app.config["DATABASE"])
+            with app.app_context():
+                db = store.get_db()
+                if given is None:
+                    list_all(db, where)
+                    return
+                found = in_link.search(given)
+                wanted = found.group(1) if found else given.strip()
+                try:
+                    link = remake(db, wanted)
+                except NotFound:
+                    raise Refused(missing(wanted, where)) from None
+                show_link(app, port, link.said, link.endpoint, **link.values)
+            echo(link.after)
+
+        command.__doc__ = remake.__doc__
+        made: Any = command
+        for decorator in (
+            DATABASE_OPTION,
+            PUBLIC_URL_OPTION,
+            port_option(N_("The port the server listens on, as given to serve.")),
+            argument("given", required=False, metavar=metavar),
+            main.command(name, help=help_text),
+        ):
+            made = decorator(made)
+        command_made: click.Command = made
+        return command_made
+
+    return decorate
+
+
+@link_command(
     "scorer-link",
-    help=N_(
+    N_(
         "Make a new scorer link for GAME when the phone keeping its score is lost or dead "
         "(older scorer links stop working); without GAME, list the games going on."
     ),
+    N_("[GAME]"),
+    in_link=GAME_IN_LINK,
+    list_all=lambda db, where: list_games_going_on(db, where),
+    missing=lambda game_id, where: say(
+        "There is no game %(game)s in %(database)s. Run scorekeeper scorer-link "
+        "without GAME to list the games going on.",
+        game=game_id,
+        database=where,
+    ),
 )
-@argument("game", required=False, metavar=N_("[GAME]"))
-@port_option(N_("The port the server listens on, as given to serve."))
-@PUBLIC_URL_OPTION
-@DATABASE_OPTION
-def scorer_link(game: str | None, port: int, public_url: str | None, database: Path | None) -> None:
+def scorer_link(db: store.Connection, game_id: str) -> NewLink:
     """The way back to scoring a game whose only scoring phone died: the laptop that serves
     the club's file makes a new scorer link for it, as the scoring phone's "Make a new
     scorer link" would (every older link and phone stops scoring, every game of its chain)."""
-    from scorekeeper import games as games_module
-    from scorekeeper.errors import NotFound
+    from scorekeeper import games
 
-    app = club_app(database, public_url)
-    with app.app_context():
-        db = store.get_db()
-        if game is None:
-            list_games_going_on(db, app.config["DATABASE"])
-            return
-        found = GAME_IN_LINK.search(game)  # a watch or scorer link pasted whole
-        game_id = found.group(1) if found else game.strip()
-        try:
-            loaded = games_module.load_game(db, game_id)
-            token = games_module.rotate_token(db, game_id, "terminal:")
-        except NotFound:
-            raise Refused(
-                say(
-                    "There is no game %(game)s in %(database)s. Run scorekeeper scorer-link "
-                    "without GAME to list the games going on.",
-                    game=game_id,
-                    database=str(app.config["DATABASE"]),
-                )
-            ) from None
-        with app.test_request_context():
-            path = url_for("pages.join", game_id=loaded.id, token=token)
-    public = app.config.get("PUBLIC_URL")
-    base = str(public).rstrip("/") if public else links.listening_urls("0.0.0.0", port)[0]
-    url = base.rstrip("/") + path
-    echo(
+    game = games.load_game(db, game_id)
+    token = games.rotate_token(db, game.id, "terminal:")
+    return NewLink(
         say(
-            "New scorer link for %(game)s (%(players)s): open it on the phone that keeps score "
-            "now, or scan it.",
-            game=loaded.shown_title,
-            players=", ".join(loaded.table.players),
-        )
+            "New scorer link for %(game)s (%(players)s): open it on the phone that keeps "
+            "score now, or scan it.",
+            game=game.shown_title,
+            players=", ".join(game.table.players),
+        ),
+        "pages.join",
+        {"game_id": game.id, "token": token},
+        say("Older scorer links, and phones that joined with them, can no longer change it."),
     )
+
+
+@link_command(
+    "league-link",
+    N_(
+        "Make a new admin link for the league SLUG when no organiser's phone holds it any "
+        "more (the old admin link stops working); without SLUG, list the leagues."
+    ),
+    N_("[SLUG]"),
+    in_link=LEAGUE_IN_LINK,
+    list_all=lambda db, where: list_leagues(db, where),
+    missing=lambda slug, where: say(
+        "There is no league %(league)s in %(database)s. Run scorekeeper league-link "
+        "without SLUG to list the leagues.",
+        league=slug,
+        database=where,
+    ),
+)
+def league_link(db: store.Connection, slug: str) -> NewLink:
+    """The way back to managing a league whose admin link is lost: the laptop that serves the
+    club's file makes a new one, as an organiser's "Make a new admin link" would."""
+    from scorekeeper import leagues
+
+    league = leagues.load_league(db, slug)
+    token = leagues.rotate_league_token(db, league)
+    return NewLink(
+        say(
+            "New admin link for %(league)s: open it on the organiser's phone, or scan it.",
+            league=league.name,
+        ),
+        "leagues.admin_link",
+        {"slug": league.slug, "token": token},
+        say(
+            "The old admin link, and phones that opened it, can no longer manage %(league)s.",
+            league=league.name,
+        ),
+    )
+
+
+def show_link(app: Flask, port: int, sentence: Message, endpoint: str, **values: Any) -> None:
+    """`sentence`, then the link to `endpoint` as phones open it (PUBLIC_URL, else this
+    laptop's address on the network at `port`) and its QR code to scan off the screen."""
+    with app.test_request_context():
+        path = url_for(endpoint, **values)
+    public = app.config.get("PUBLIC_URL")
+    base = str(public) if public else links.listening_urls("0.0.0.0", port)[0]
+    url = base.rstrip("/") + path
+    echo(sentence)
     click.echo(url)
     click.echo(terminal_qr(url))
-    echo(say("Older scorer links, and phones that joined with them, can no longer change it."))
 
 
-def list_games_going_on(db: store.Connection, database: object) -> None:
-    from scorekeeper import games as games_module
+def list_games_going_on(db: store.Connection, database: str) -> None:
+    from scorekeeper import games
 
     going_on = store.games_going_on(db, GAMES_LISTED)
     if not going_on:
-        echo(say("No game is going on in %(database)s.", database=str(database)))
+        echo(say("No game is going on in %(database)s.", database=database))
         return
     echo(say("Games going on, the most recently changed first:"))
     for game_id in going_on:
-        game = games_module.load_game(db, game_id)
+        game = games.load_game(db, game_id)
         echo(
             say(
                 "%(id)s  %(game)s: %(players)s, %(hands)s",
@@ -628,3 +723,14 @@ def list_games_going_on(db: store.Connection, database: object) -> None:
             )
         )
     echo(say("Make a new scorer link for one of them with: scorekeeper scorer-link -- GAME"))
+
+
+def list_leagues(db: store.Connection, database: str) -> None:
+    every = store.every_league(db)
+    if not every:
+        echo(say("There is no league in %(database)s.", database=database))
+        return
+    echo(say("Leagues, by name:"))
+    for league in every:
+        click.echo(f"{league.slug}  {league.name}")
+    echo(say("Make a new admin link for one of them with: scorekeeper league-link SLUG"))

@@ -217,3 +217,36 @@ def test_scorer_link_for_a_game_that_is_not_there_says_so_in_the_terminals_langu
     assert "No hay ninguna partida no-such-game en" in refused.stderr
     empty = scorekeeper("scorer-link", "--database", str(database), language="pt_BR.UTF-8")
     assert empty.returncode == 0 and "Não há nenhuma partida em andamento em" in empty.stdout
+
+
+def test_league_link_gives_a_league_whose_admin_link_was_lost_a_new_one(tmp_path: Path) -> None:
+    """No organiser's phone holds the admin link any more: the laptop lists the leagues and
+    makes a new admin link (from the slug, or a standings link pasted whole); the old one
+    stops managing, the new one manages."""
+    database = tmp_path / "club.sqlite3"
+    app = create_app({"DATABASE": database, "SECRET_KEY": "club", "RATE_LIMIT_BURST": 0})
+    client = app.test_client()
+    league = client.post("/api/leagues", json={"name": "Ñandú Dominoes"}).get_json()
+
+    listed = scorekeeper("league-link", "--database", str(database))
+    assert listed.returncode == 0, listed.stderr
+    assert f"{league['slug']}  Ñandú Dominoes" in listed.stdout
+
+    standings = f"http://192.0.2.7:5000/leagues/{league['slug']}"
+    made = scorekeeper("league-link", "--database", str(database), "--port", "5124", standings)
+    assert made.returncode == 0, made.stderr
+    assert "New admin link for Ñandú Dominoes" in made.stdout
+    link = re.search(rf":5124/leagues/{league['slug']}/admin/([A-Za-z0-9_-]+)\n", made.stdout)
+    assert link is not None, made.stdout
+    new_game = {"ruleset": "block", "players": ["Ann", "Bob"], "league": league["slug"]}
+    old = client.post(
+        "/api/games", json=new_game, headers={"X-League-Token": league["league_token"]}
+    )
+    assert old.status_code == 403
+    organiser = app.test_client()
+    assert organiser.get(f"/leagues/{league['slug']}/admin/{link.group(1)}").status_code == 303
+    assert organiser.get(f"/leagues/{league['slug']}/manage").status_code == 200
+    missing = scorekeeper(
+        "league-link", "--database", str(database), "nope", language="pt_BR.UTF-8"
+    )
+    assert missing.returncode == 1 and "Não há nenhuma liga nope em" in missing.stderr

@@ -64,6 +64,7 @@ from scorekeeper.store.games import (
 from scorekeeper.store.leagues import (
     League,
     Season,
+    every_league,
     insert_league,
     insert_season,
     league,
@@ -133,6 +134,7 @@ __all__ = [
     "delete_pending_plays",
     "delete_play",
     "dumps",
+    "every_league",
     "game_stamp",
     "game_version",
     "games_going_on",

@@ -59,6 +59,12 @@ def leagues_named(db: Connection, slugs: Iterable[str]) -> list[League]:
     return [League(*row) for row in db.execute(sql, wanted).fetchall()]
 
 
+def every_league(db: Connection) -> list[League]:
+    """Every league in the file, by name."""
+    sql = f"select {LEAGUE_COLUMNS} from leagues order by name collate nocase, slug"
+    return [League(*row) for row in db.execute(sql).fetchall()]
+
+
 def league_slug(db: Connection, league_id: int | None) -> str | None:
     if league_id is None:
         return None
