@@ -616,6 +616,39 @@ def link_command(
     return decorate
 
 
+def list_games_going_on(db: store.Connection, database: str) -> None:
+    from scorekeeper import games
+
+    going_on = store.games_going_on(db, GAMES_LISTED)
+    if not going_on:
+        echo(say("No game is going on in %(database)s.", database=database))
+        return
+    echo(say("Games going on, the most recently changed first:"))
+    for game_id in going_on:
+        game = games.load_game(db, game_id)
+        echo(
+            say(
+                "%(id)s  %(game)s: %(players)s, %(hands)s",
+                id=game.id,
+                game=game.shown_title,
+                players=", ".join(game.table.players),
+                hands=say_n("%(count)s hand", "%(count)s hands", len(game.hands)),
+            )
+        )
+    echo(say("Make a new scorer link for one of them with: scorekeeper scorer-link -- GAME"))
+
+
+def list_leagues(db: store.Connection, database: str) -> None:
+    every = store.every_league(db)
+    if not every:
+        echo(say("There is no league in %(database)s.", database=database))
+        return
+    echo(say("Leagues, by name:"))
+    for league in every:
+        click.echo(f"{league.slug}  {league.name}")
+    echo(say("Make a new admin link for one of them with: scorekeeper league-link SLUG"))
+
+
 @link_command(
     "scorer-link",
     N_(
@@ -624,7 +657,7 @@ def link_command(
     ),
     N_("[GAME]"),
     in_link=GAME_IN_LINK,
-    list_all=lambda db, where: list_games_going_on(db, where),
+    list_all=list_games_going_on,
     missing=lambda game_id, where: say(
         "There is no game %(game)s in %(database)s. Run scorekeeper scorer-link "
         "without GAME to list the games going on.",
@@ -661,7 +694,7 @@ def scorer_link(db: store.Connection, game_id: str) -> NewLink:
     ),
     N_("[SLUG]"),
     in_link=LEAGUE_IN_LINK,
-    list_all=lambda db, where: list_leagues(db, where),
+    list_all=list_leagues,
     missing=lambda slug, where: say(
         "There is no league %(league)s in %(database)s. Run scorekeeper league-link "
         "without SLUG to list the leagues.",
@@ -701,36 +734,3 @@ def show_link(app: Flask, port: int, sentence: Message, endpoint: str, **values:
     echo(sentence)
     click.echo(url)
     click.echo(terminal_qr(url))
-
-
-def list_games_going_on(db: store.Connection, database: str) -> None:
-    from scorekeeper import games
-
-    going_on = store.games_going_on(db, GAMES_LISTED)
-    if not going_on:
-        echo(say("No game is going on in %(database)s.", database=database))
-        return
-    echo(say("Games going on, the most recently changed first:"))
-    for game_id in going_on:
-        game = games.load_game(db, game_id)
-        echo(
-            say(
-                "%(id)s  %(game)s: %(players)s, %(hands)s",
-                id=game.id,
-                game=game.shown_title,
-                players=", ".join(game.table.players),
-                hands=say_n("%(count)s hand", "%(count)s hands", len(game.hands)),
-            )
-        )
-    echo(say("Make a new scorer link for one of them with: scorekeeper scorer-link -- GAME"))
-
-
-def list_leagues(db: store.Connection, database: str) -> None:
-    every = store.every_league(db)
-    if not every:
-        echo(say("There is no league in %(database)s.", database=database))
-        return
-    echo(say("Leagues, by name:"))
-    for league in every:
-        click.echo(f"{league.slug}  {league.name}")
-    echo(say("Make a new admin link for one of them with: scorekeeper league-link SLUG"))
