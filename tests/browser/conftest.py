@@ -139,15 +139,12 @@ class KeptTab:
 
     def fresh(self) -> Page:
         """The tab, as a new context's first tab would be."""
-        if self.context is None or self.page.is_closed():
-            self.close()
-            return self.open()
-        try:
-            self.reset()
-        except PlaywrightError:
-            self.close()
-            return self.open()
-        return self.page
+        if self.context is not None and not self.page.is_closed():
+            with contextlib.suppress(PlaywrightError):  # a tab that cannot be reset is replaced
+                self.reset()
+                return self.page
+        self.close()
+        return self.open()
 
     def reset(self) -> None:
         context, page, cdp = self.context, self.page, self.cdp
