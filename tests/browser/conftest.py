@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import threading
@@ -107,21 +108,23 @@ def listeners_of(emitter: Emitter) -> Listeners:
 
 
 class KeptTab:
-    """One tab per test worker, handed to test after test as the `page` of a new phone.
+    """A tab kept from test to test, handed out each time as a new browser context's first tab.
 
     A new browser context and its first tab cost Chromium about 0.45 s of CPU (a renderer
-    started and warmed up for each test, and closed after it); bringing a used tab back to
-    what a new context holds costs about 0.12 s. Before each test the tab leaves the page it
-    is on (whose scripts stop), and loses everything a test could have left: other tabs,
-    cookies, every origin's storage (local, session, IndexedDB, caches), the HTTP cache, its
-    history, routes, listeners, the network, the emulated media and the viewport. A test that
-    installs Playwright's clock (which a context keeps for good) or closes the tab gets a
-    new context next time.
+    started and warmed up, and closed after the test); bringing a used tab back to what a
+    new context holds costs about 0.12 s. Before each test the tab leaves the page it is on
+    (whose scripts stop), and loses everything a test could have left: other tabs, cookies,
+    every origin's storage (local, session, IndexedDB, caches), the HTTP cache, its history,
+    routes, listeners, the network, the emulated media and the viewport. A test that
+    installs Playwright's clock (which a context keeps for good) or closes the tab or its
+    context gets a new context next time.
     """
 
     def __init__(self, browser: Browser, context_args: dict[str, Any]) -> None:
         self.browser = browser
         self.context_args = context_args
+        # Playwright's own size for a context given none.
+        self.viewport = context_args.get("viewport", {"width": 1280, "height": 720})
         self.context: BrowserContext | None = None
 
     def open(self) -> Page:
@@ -149,8 +152,10 @@ class KeptTab:
     def reset(self) -> None:
         context, page, cdp = self.context, self.page, self.cdp
         assert context is not None
+        visited = {entry["url"] for entry in cdp.send("Page.getNavigationHistory")["entries"]}
         for other in context.pages:
             if other != page:
+                visited.add(other.url)
                 other.close()
         for emitter, kept in zip((context, page), self.listeners, strict=True):
             for name, now in listeners_of(emitter).items():
@@ -160,19 +165,17 @@ class KeptTab:
         page.unroute_all(behavior="ignoreErrors")
         context.unroute_all(behavior="ignoreErrors")
         context.set_offline(False)
-        visited = cdp.send("Page.getNavigationHistory")["entries"]
         page.goto("about:blank")  # the last test's page stops: nothing of it writes any more
         context.clear_cookies()
-        for origin in {origin_of(entry["url"]) for entry in visited} - {None}:
+        for origin in {origin_of(url) for url in visited} - {None}:
             cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
         cdp.send("Network.clearBrowserCache")
         cdp.send("Page.resetNavigationHistory")
         page.emulate_media(
             media="null", color_scheme="light", reduced_motion="no-preference", forced_colors="none"
         )
-        viewport = self.context_args["viewport"]
-        if page.viewport_size != viewport:
-            page.set_viewport_size(viewport)
+        if page.viewport_size != self.viewport:
+            page.set_viewport_size(self.viewport)
 
     def retire_if_clocked(self) -> None:
         """Playwright's clock stays installed in the context: the next test needs a new one."""
@@ -191,18 +194,73 @@ def origin_of(url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
 
 
+class KeptTabs:
+    """The worker's kept tabs, by the settings of their contexts, lent to one test at a time.
+
+    A test asks for a phone with the settings a new context would be given
+    (`new_phone(java_script_enabled=False, ...)`) and gets a kept tab of those settings that
+    no other phone of the test holds, as new (see KeptTab); the tabs come back when the test
+    ends. The tests' phones come in a handful of kinds (the phone at 390×844, the same with
+    script off, a laptop's screen), so most are a kept tab: a night's three tables scored
+    one phone after another, round after round, use one.
+    """
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.free: dict[str, list[KeptTab]] = {}
+        self.lent: list[tuple[str, KeptTab]] = []
+
+    def __call__(self, **context_args: Any) -> Page:
+        """A phone: the first tab of a new context with these settings, as far as it can tell."""
+        kind = json.dumps(context_args, sort_keys=True)
+        free = self.free.setdefault(kind, [])
+        tab = free.pop() if free else KeptTab(self.browser, context_args)
+        self.lent.append((kind, tab))
+        return tab.fresh()
+
+    def give_back(self, page: Page) -> None:
+        """The phone is done with before the test ends: another may have its tab."""
+        for kind, tab in self.lent:
+            if tab.page == page:
+                self.lent.remove((kind, tab))
+                tab.retire_if_clocked()
+                self.free[kind].append(tab)
+                return
+        raise ValueError("not a phone lent to this test")
+
+    def take_back(self) -> None:
+        for _, tab in list(self.lent):
+            self.give_back(tab.page)
+
+    def close(self) -> None:
+        for tabs in self.free.values():
+            for tab in tabs:
+                tab.close()
+
+
 @pytest.fixture(scope="session")
-def kept_tab(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[KeptTab]:
-    tab = KeptTab(browser, browser_context_args)
-    yield tab
-    tab.close()
+def kept_tabs(browser: Browser) -> Iterator[KeptTabs]:
+    tabs = KeptTabs(browser)
+    yield tabs
+    tabs.close()
+
+
+NewPhone = KeptTabs
 
 
 @pytest.fixture
-def page(kept_tab: KeptTab) -> Iterator[Page]:
+def new_phone(kept_tabs: KeptTabs) -> Iterator[NewPhone]:
+    """`new_phone(**settings)`: the first tab of what would be a new browser context with
+    these settings (Playwright's `browser.new_context`), kept from test to test (KeptTabs);
+    `new_phone.give_back(page)` when a test is done with one."""
+    yield kept_tabs
+    kept_tabs.take_back()
+
+
+@pytest.fixture
+def page(new_phone: NewPhone, browser_context_args: dict[str, Any]) -> Page:
     """A phone's browser as if new (see KeptTab), in place of pytest-playwright's new context."""
-    yield kept_tab.fresh()
-    kept_tab.retire_if_clocked()
+    return new_phone(**browser_context_args)
 
 
 @pytest.fixture

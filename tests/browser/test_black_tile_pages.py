@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -242,10 +243,9 @@ def test_a_game_of_twenty_one_point_black_tile_with_three_and_a_widow(phone: Pho
 
 
 def test_a_moon_and_a_hand_entered_with_javascript_off(
-    browser: Browser, live_server: str, browser_context_args: dict[str, object]
+    new_phone: NewPhone, live_server: str, browser_context_args: dict[str, object]
 ) -> None:
-    context = browser.new_context(**{**browser_context_args, "java_script_enabled": False})
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     start_game(phone, "11 Point Black Tile", ["Ann", "Bob", "Cy"], hands="3")
     assert phone.page.locator(".tile-row").get_by_role("radio", name="Widow").count() == 8
     taps = enter_moon(phone, "Ann")
@@ -255,4 +255,3 @@ def test_a_moon_and_a_hand_entered_with_javascript_off(
     taps = enter_tiles(phone, {tile: "Bob" for tile in ELEVEN_TILES[1:]} | {"0-0": "Widow"})
     assert taps <= tile_tap_limit(8, 3), taps
     assert phone.totals() == {"Ann": 22, "Bob": 22, "Cy": 44}
-    context.close()

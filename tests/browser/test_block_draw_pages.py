@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -153,22 +154,20 @@ def test_pages_look_finished_and_pass_axe(phone: Phone) -> None:
         assert_fits_a_phone(page)
 
 
-def test_watchers_see_the_board_but_no_forms(phone: Phone, browser: Browser) -> None:
+def test_watchers_see_the_board_but_no_forms(phone: Phone, new_phone: NewPhone) -> None:
     game_url = start_game(phone, "Block Dominoes", ["Ann", "Bob"])
     enter_block_hand(phone, "Bob", {0: "11"})
-    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher = new_phone(viewport={"width": 390, "height": 844})
     watcher.goto(game_url)
     expect(watcher.locator("#board .totals")).to_contain_text("11")
     assert watcher.locator("form[method=post]").count() == 0
     expect(watcher.locator(".rules-in-force")).to_contain_text("Block Dominoes")
     screenshot(watcher, "watch")
     assert not serious_accessibility_problems(watcher)
-    watcher.close()
 
 
-def test_a_hand_can_be_entered_with_javascript_off(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_a_hand_can_be_entered_with_javascript_off(new_phone: NewPhone, live_server: str) -> None:
+    page = new_phone(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page.goto(f"{live_server}/new/block")
     page.fill('input[name="player-1"]', "Ann")
     page.fill('input[name="player-2"]', "Bob")
@@ -177,12 +176,10 @@ def test_a_hand_can_be_entered_with_javascript_off(browser: Browser, live_server
     page.fill('input[name="pips-1"]', "23")
     page.locator("#entry button.primary").click()
     expect(page.locator("#board .totals")).to_contain_text("23")
-    context.close()
 
 
-def test_no_sideways_scrolling_at_360_pixels(browser: Browser, live_server: str) -> None:
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+def test_no_sideways_scrolling_at_360_pixels(new_phone: NewPhone, live_server: str) -> None:
+    page = new_phone(viewport={"width": 360, "height": 740})
     for path in ("/", "/new", "/new/eighty", "/muggins"):
         page.goto(live_server + path)
         assert_fits_a_phone(page)
-    page.close()

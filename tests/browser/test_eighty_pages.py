@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -142,11 +143,10 @@ def test_a_game_of_eighty_by_tapping(phone: Phone) -> None:
 
 
 def test_eighty_without_javascript(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """Radios and submit buttons only: the server fills in the team left blank."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     start_eighty(phone, "250")
     page = phone.page
 
@@ -174,4 +174,3 @@ def test_eighty_without_javascript(
     page.press('input[name="bid_exact"]', "Enter")
     # Ann & Cy: 5 tricks (10) + 15 = 25 < 51, failed; Bob & Dee 51 + 10 + 45 = 106.
     assert phone.totals() == {US: 62, THEM: 124}
-    context.close()

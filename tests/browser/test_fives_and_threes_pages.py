@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     SCREENSHOTS,
     SCREENSHOTS_WANTED,
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -242,11 +243,10 @@ def test_partnerships_and_the_end_of_a_blocked_hand(phone: Phone) -> None:
 
 
 def test_fives_and_threes_without_javascript(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """The selects the pad hides are a plain form: a play, then the end of the hand."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     start(phone, "61")
     page = phone.page
     selects = page.locator("select[name=end]")
@@ -264,7 +264,6 @@ def test_fives_and_threes_without_javascript(
     phone.submit("#entry .hand-form button.primary")
     assert phone.totals() == {"Ann": 2, "Bob": 8}
     expect(page.locator("#hand-1")).to_contain_text("+ go 1")
-    context.close()
 
 
 def test_the_checker_in_fives_and_threes_mode(phone: Phone) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
+    NewPhone,
     assert_fits_a_phone,
     screenshot,
     serious_accessibility_problems,
@@ -40,10 +41,9 @@ def scorer_game(page: Page, base: str, ruleset: str, hand: dict[str, Any], **fie
 
 
 def test_the_switch_works_with_script_off_and_is_remembered(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+    page = new_phone(**browser_context_args, java_script_enabled=False)
     page.goto(f"{live_server}/leagues")
     expect(page.locator("html")).to_have_attribute("lang", "en-US")  # the phone's own English
     switch = page.get_by_role("navigation", name="Language")
@@ -64,7 +64,6 @@ def test_the_switch_works_with_script_off_and_is_remembered(
     page.get_by_role("navigation", name="Idioma").get_by_role("link", name="Português").click()
     expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
     expect(page.get_by_role("link", name="Começar uma partida")).to_be_visible()
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["es", "pt"])

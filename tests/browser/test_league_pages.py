@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.web.leagues import pages as league_pages
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -111,9 +112,11 @@ SMALLEST_TEXT = """() => {
 }"""
 
 
-def test_the_projector_screen_fills_a_1920_by_1080_screen(browser: Any, live_server: str) -> None:
+def test_the_projector_screen_fills_a_1920_by_1080_screen(
+    new_phone: NewPhone, live_server: str
+) -> None:
     slug = finished_league(live_server)
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page = new_phone(viewport={"width": 1920, "height": 1080})  # the club's laptop
     page.goto(f"{live_server}/leagues/{slug}/screen")
     smallest = page.evaluate(SMALLEST_TEXT)
     assert smallest[0][0] >= 32, smallest
@@ -128,7 +131,6 @@ def test_the_projector_screen_fills_a_1920_by_1080_screen(browser: Any, live_ser
     problems = serious_accessibility_problems(page)
     assert [p for p in problems if not p.startswith("meta-refresh:")] == []
     screenshot(page, "league-screen")
-    page.close()
 
 
 def test_standings_on_a_phone_fit_its_width_with_the_rest_a_tap_away(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -123,12 +124,11 @@ def test_a_four_player_match_of_moon(phone: Phone) -> None:
 
 
 def test_moon_without_javascript(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """Without the script the server fills in the same blanks: the last player's tricks, or
     0 for everyone else when the tricks tapped already come to 7."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     start_moon(phone, ["Ann", "Bob", "Cy"])
     page = phone.page
 
@@ -149,4 +149,3 @@ def test_moon_without_javascript(
     page.locator("#entry button.primary").click()
     assert phone.totals() == {"Ann": 2, "Bob": -4, "Cy": 23}
     expect(page.locator(".result")).to_contain_text("Cy reached 21")
-    context.close()

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -158,9 +159,10 @@ def test_a_game_of_muggins_by_tapping(phone: Phone) -> None:
     look_at_sheet(page, "sheet-muggins-over")
 
 
-def test_a_play_and_a_muggins_call_with_javascript_off(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_a_play_and_a_muggins_call_with_javascript_off(
+    new_phone: NewPhone, live_server: str
+) -> None:
+    page = new_phone(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page.goto(f"{live_server}/new/muggins")
     page.fill('input[name="player-1"]', "Ann")
     page.fill('input[name="player-2"]', "Bob")
@@ -177,11 +179,10 @@ def test_a_play_and_a_muggins_call_with_javascript_off(browser: Browser, live_se
         "15 taken by Bob (muggins)"
     )
     expect(page.locator("#board .total").nth(1)).to_contain_text("25")
-    context.close()
 
 
 def test_with_script_off_a_refused_play_opens_on_its_reason(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """Six hands in, a play recorded with no open ends tapped is refused: the page that answers
     the plain form opens on the reason, not at the top of the sheet."""
@@ -195,8 +196,7 @@ def test_with_script_off_a_refused_play_opens_on_its_reason(
     token = {"X-Scorer-Token": game["scorer_token"]}
     for _ in range(6):
         assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+    page = new_phone(**browser_context_args, java_script_enabled=False)
     page.goto(f"{live_server}/games/{game['id']}/join/{game['scorer_token']}")
     with page.expect_navigation():
         page.locator("#play-form").get_by_role("button", name="Record the play").tap()
@@ -204,7 +204,6 @@ def test_with_script_off_a_refused_play_opens_on_its_reason(
     expect(page.locator("#refusal")).to_have_class("field-error")
     expect(page.locator("#play-form .field-error")).to_have_count(1)
     expect(page.locator("#board .sheet-hand.in-progress")).to_have_count(0)
-    context.close()
 
 
 def test_the_muggins_checker_by_tapping(phone: Phone) -> None:
@@ -236,9 +235,8 @@ def test_the_muggins_checker_by_tapping(phone: Phone) -> None:
     expect(page.locator(".flash-error")).to_contain_text("5-5 is claimed 2 times")
 
 
-def test_the_muggins_checker_with_javascript_off(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_the_muggins_checker_with_javascript_off(new_phone: NewPhone, live_server: str) -> None:
+    page = new_phone(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page.goto(f"{live_server}/muggins")
     ends = page.locator("select[name=end]")
     for slot, end in enumerate(["4", "6-6", "1"]):
@@ -251,18 +249,15 @@ def test_the_muggins_checker_with_javascript_off(browser: Browser, live_server: 
         ends.nth(slot).select_option(end)
     page.get_by_role("button", name="Check").click()
     expect(result).to_contain_text("Scores 20")
-    context.close()
 
 
-def test_only_the_scorers_phone_records_plays(phone: Phone, browser: Browser) -> None:
+def test_only_the_scorers_phone_records_plays(phone: Phone, new_phone: NewPhone) -> None:
     game_url = start_game(phone, "Muggins (All Fives)", ["Ann", "Bob"])
-    stranger = browser.new_context()
-    refused = stranger.request.post(f"{game_url}/plays", form={"end": "5-5", "player": "Ann"})
+    watcher = new_phone()  # a stranger's phone
+    refused = watcher.request.post(f"{game_url}/plays", form={"end": "5-5", "player": "Ann"})
     assert refused.status == 403
-    watcher = stranger.new_page()
     watcher.goto(game_url)
     expect(watcher.locator("#board .totals")).to_contain_text("0")
     assert watcher.locator("#play-form").count() == 0
-    stranger.close()
     phone.page.reload()
     assert phone.totals() == {"Ann": 0, "Bob": 0}

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -343,12 +344,11 @@ def test_the_new_rules_pages(phone: Phone) -> None:
 
 
 def test_the_new_games_without_javascript(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """Plain forms: radios, boxes and Save; the tiles are typed; nothing is filled in for you,
     yet the player who went out may be left blank (their 0 is derived by the server)."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     page = phone.page
 
     train = start(phone, "mexican-train", ["Ann", "Bob", "Cy"], **{"option-rounds": "1"})
@@ -380,7 +380,6 @@ def test_the_new_games_without_javascript(
     with page.expect_navigation():
         page.locator("#entry button.primary").click()
     assert game_json(phone, custom)["totals"] == {"Ann": -3, "Bob": 8}
-    context.close()
 
 
 def test_the_new_game_pages(phone: Phone) -> None:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -77,13 +78,11 @@ def standings(page: Page) -> dict[str, tuple[int, int, int, str, str]]:
     return shown
 
 
-def score_table(browser: Browser, base: str, link: str, table: int) -> None:
+def score_table(new_phone: NewPhone, base: str, link: str, table: int) -> None:
     """The table's phone: open its scorer link, enter its hands."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
+    page = new_phone(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
-        phone = Phone(context.new_page(), base)
+        phone = Phone(page, base)
         # The link names the laptop by its LAN address; here the server is on loopback.
         phone.go(urlsplit(link).path)
         expect(phone.page.locator("#entry")).to_be_visible()
@@ -99,10 +98,12 @@ def score_table(browser: Browser, base: str, link: str, table: int) -> None:
             )
         expect(phone.page.locator(".result")).to_contain_text("won")
     finally:
-        context.close()
+        new_phone.give_back(page)
 
 
-def test_a_whole_night_on_phones(phone: Phone, browser: Browser, live_server: str) -> None:
+def test_a_whole_night_on_phones(
+    phone: Phone, browser: Browser, new_phone: NewPhone, live_server: str
+) -> None:
     page = phone.page
     open_night(phone)
     night_url = page.url
@@ -145,7 +146,7 @@ def test_a_whole_night_on_phones(phone: Phone, browser: Browser, live_server: st
         assert len(links) == 3
         page.goto(night_url)
         for table, link in enumerate(links, start=1):
-            score_table(browser, live_server, link, table)
+            score_table(new_phone, live_server, link, table)
             a, b = FINAL[table]
             seats = tables[table]
             for players, ours, theirs in (

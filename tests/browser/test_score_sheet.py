@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     look_at_sheet,
@@ -99,7 +100,7 @@ def test_an_empty_or_half_entered_hand_is_refused_and_keeps_what_was_tapped(
 
 
 def test_with_script_off_a_refused_save_opens_on_its_reason_and_a_correction_on_its_news(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """A phone with script off sends the plain form: the page that answers opens where it
     matters. Opened at its top, Black Tile's page has the reason below a 390 px screen's foot."""
@@ -111,8 +112,7 @@ def test_with_script_off_a_refused_save_opens_on_its_reason_and_a_correction_on_
     token = {"X-Scorer-Token": game["scorer_token"]}
     for _ in range(6):
         assert call("POST", f"{live_server}/api/games/{game['id']}/hands", hand, token)[0] == 201
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
     assert len(phone.sheet()["rows"]) == 6
 
@@ -127,7 +127,6 @@ def test_with_script_off_a_refused_save_opens_on_its_reason_and_a_correction_on_
     news = phone.page.locator(".flash-success")
     expect(news).to_have_text("Hand 1 corrected; the totals after it follow.")
     expect(news).to_be_in_viewport()
-    context.close()
 
 
 # Every occurrence of a name on the page, as the boxes its letters are drawn in: a name in
@@ -304,7 +303,7 @@ def visible_in(page: Page, inner: str, outer: str) -> bool:
 
 
 def test_a_game_of_30_hands_opens_on_its_newest_hand(
-    phone: Phone, live_server: str, browser: Browser
+    phone: Phone, live_server: str, new_phone: NewPhone
 ) -> None:
     status, game = call(
         "POST",
@@ -327,10 +326,9 @@ def test_a_game_of_30_hands_opens_on_its_newest_hand(
     expect(page.locator("#hand-30 .edit-link")).to_be_visible()
     look_at_sheet(page, "sheet-30-hands")
 
-    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher = new_phone(viewport={"width": 390, "height": 844})
     watcher.goto(f"{live_server}/games/{game['id']}")
     assert visible_in(watcher, "#hand-30 > tr:first-child", "#board .sheet")
     expect(watcher.locator("#hand-30 .edit-link")).to_have_count(0)
     screenshot(watcher, "watch-30-hands")
     assert not serious_accessibility_problems(watcher)
-    watcher.close()

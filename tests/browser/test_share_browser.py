@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
 
 from scorekeeper.web import links
-from tests.browser.conftest import assert_fits_a_phone, screenshot, serious_accessibility_problems
+from tests.browser.conftest import (
+    NewPhone,
+    assert_fits_a_phone,
+    screenshot,
+    serious_accessibility_problems,
+)
 from tests.server import call
 
 LAN = "192.168.1.20"
@@ -50,19 +55,9 @@ def base(live_server: str, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 @pytest.fixture
-def phones(
-    browser: Browser, browser_context_args: dict[str, Any]
-) -> Iterator[Callable[[], BrowserContext]]:
-    """Open phones (browser contexts with their own cookies); all closed at the end."""
-    opened: list[BrowserContext] = []
-
-    def open_phone() -> BrowserContext:
-        opened.append(browser.new_context(**browser_context_args))
-        return opened[-1]
-
-    yield open_phone
-    for context in opened:
-        context.close()
+def phones(new_phone: NewPhone, browser_context_args: dict[str, Any]) -> Callable[[], Page]:
+    """Open phones: each a tab of its own browser context (its own cookies), kept (KeptTabs)."""
+    return lambda: new_phone(**browser_context_args)
 
 
 @pytest.fixture
@@ -104,9 +99,9 @@ def qr_codes(page: Page, selector: str) -> list[str]:
 
 
 def test_watcher_sees_every_change_within_two_seconds_and_cannot_write(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
-    scorer, watcher = phones().new_page(), phones().new_page()
+    scorer, watcher = phones(), phones()
     token = game["scorer_token"]
     requests: list[tuple[str, str]] = []
     scorer.on("request", lambda r: requests.append((r.url, r.headers.get("referer", ""))))
@@ -158,10 +153,10 @@ def test_watcher_sees_every_change_within_two_seconds_and_cannot_write(
 
 
 def test_watcher_catches_up_by_itself_after_the_network_drops(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
-    context = phones()
-    watcher = context.new_page()
+    watcher = phones()
+    context = watcher.context
     watcher.goto(f"{base}/games/{game['id']}")
     totals = watcher.locator("#board .total .points")
     expect(totals).to_have_text(["0", "0", "0"])
@@ -189,9 +184,9 @@ COUNT_BOARD_ASKS = """(() => {
 
 
 def test_hidden_page_stops_asking_and_catches_up_when_shown(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
-    watcher = phones().new_page()
+    watcher = phones()
     watcher.add_init_script(COUNT_BOARD_ASKS)
     watcher.clock.install()  # the page's timers run when the test moves its clock on
     watcher.goto(f"{base}/games/{game['id']}")
@@ -219,10 +214,10 @@ def test_hidden_page_stops_asking_and_catches_up_when_shown(
 
 
 def test_scorer_shows_both_qr_codes_and_a_new_link_replaces_the_old(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
     old = game["scorer_token"]
-    scorer = phones().new_page()
+    scorer = phones()
     scorer.goto(f"{base}/games/{game['id']}/join/{old}")
     scorer.goto(f"{base}/games/{game['id']}/share")
     port = base.rsplit(":", 1)[1]
@@ -257,11 +252,11 @@ def test_scorer_shows_both_qr_codes_and_a_new_link_replaces_the_old(
 def test_table_card_prints_on_one_page_of_its_size(
     base: str,
     game: dict[str, Any],
-    phones: Callable[[], BrowserContext],
+    phones: Callable[[], Page],
     size: str,
     points: tuple[int, int],
 ) -> None:
-    card = phones().new_page()
+    card = phones()
     card.goto(f"{base}/games/{game['id']}/card?size={size}")
     card.locator(".table-card-qr").evaluate("img => img.decode()")
     assert_fits_a_phone(card)
@@ -285,12 +280,12 @@ def shown_not_saved(typing: Page, why: str) -> None:
 
 
 def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
     """Issue 15: the hand typed on a phone that lost the scorer right is shown to it, with
     whom to ask for the new link, and nothing is recorded."""
     join = f"{base}/games/{game['id']}/join/{game['scorer_token']}"
-    typing, other = phones().new_page(), phones().new_page()
+    typing, other = phones(), phones()
     typing.goto(join)
     other.goto(join)
     typing.get_by_role("radio", name="Bob", exact=True).click()
@@ -311,13 +306,13 @@ def test_a_phone_whose_scorer_link_was_replaced_keeps_the_hand_it_typed(
 
 
 def test_a_phone_whose_browser_forgot_everything_keeps_the_hand_it_typed(
-    base: str, game: dict[str, Any], phones: Callable[[], BrowserContext]
+    base: str, game: dict[str, Any], phones: Callable[[], Page]
 ) -> None:
     """Mid-hand, the phone's browser data is cleared (cookies and storage: a cleaning app, a
     private window's end). Save shows the hand as typed and says what to do; nothing is
     recorded, and the phone is not left on a bare refusal."""
-    phone = phones()
-    typing = phone.new_page()
+    typing = phones()
+    phone = typing.context
     typing.goto(f"{base}/games/{game['id']}/join/{game['scorer_token']}")
     typing.get_by_role("radio", name="Bob", exact=True).click()
     typing.fill('input[name="pips-0"]', "12")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
+    NewPhone,
     Phone,
     assert_fits_a_phone,
     screenshot,
@@ -156,11 +157,10 @@ def test_texas_42_for_points_with_tiles_and_nello(phone: Phone) -> None:
 
 
 def test_texas_42_without_javascript(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    new_phone: NewPhone, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """Radios, checkboxes and submit buttons only: the server fills in the team left blank."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    phone = Phone(context.new_page(), live_server)
+    phone = Phone(new_phone(**browser_context_args, java_script_enabled=False), live_server)
     start_texas(phone, scoring="points")
     page = phone.page
     phone.tap_text("Ann", within="#entry")
@@ -176,7 +176,6 @@ def test_texas_42_without_javascript(
     tap_value(phone, "tiles-0", "none")
     phone.submit("#entry button.primary")
     assert phone.totals() == {US: 35, THEM: 7 + 42}
-    context.close()
 
 
 BROKEN_WORDS = """(root) => {
