@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -115,9 +116,9 @@ class KeptTab:
     new context holds costs about 0.12 s. Before each test the tab leaves the page it is on
     (whose scripts stop), and loses everything a test could have left: other tabs, cookies,
     every origin's storage (local, session, IndexedDB, caches), the HTTP cache, its history,
-    routes, listeners, the network, the emulated media and the viewport. A test that
-    installs Playwright's clock (which a context keeps for good) or closes the tab or its
-    context gets a new context next time.
+    routes, listeners, the network, the emulated media and the viewport. After a test that
+    changes it for good (Playwright's clock, an init script, extra headers: `LASTING`) or
+    closes the tab or its context, the next test gets a new context.
     """
 
     def __init__(self, browser: Browser, context_args: dict[str, Any]) -> None:
@@ -132,7 +133,22 @@ class KeptTab:
         self.page = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.page)
         self.listeners = (listeners_of(self.context), listeners_of(self.page))
+        self.changed_for_good = False
+        for target in (self.context, self.page):
+            for name in LASTING:
+                if hasattr(target, name):  # a page has some of them, its context all
+                    setattr(target, name, self.noted(getattr(target, name)))
         return self.page
+
+    def noted(self, method: Callable[..., Any]) -> Callable[..., Any]:
+        """`method`, which changes the tab for good: after the test, it gets a new context."""
+
+        @functools.wraps(method)
+        def noting(*args: Any, **kwargs: Any) -> Any:
+            self.changed_for_good = True
+            return method(*args, **kwargs)
+
+        return noting
 
     def close(self) -> None:
         if self.context is not None:
@@ -177,16 +193,31 @@ class KeptTab:
         if page.viewport_size != self.viewport:
             page.set_viewport_size(self.viewport)
 
-    def retire_if_clocked(self) -> None:
-        """Playwright's clock stays installed in the context: the next test needs a new one."""
+    def retire_if_changed_for_good(self) -> None:
+        """A tab the test changed in a way no reset undoes is closed: the next test gets a new
+        context. Playwright's clock stays installed in a context, and so do init scripts,
+        exposed functions, extra headers, permissions, a location and default timeouts."""
         if self.context is None or self.page.is_closed():
             return
         try:
             clocked = self.page.evaluate("'__pwClock' in globalThis")
         except PlaywrightError:
             clocked = True
-        if clocked:
+        if clocked or self.changed_for_good:
             self.close()
+
+
+# What a test can do to a page or a context that stays for good (KeptTab).
+LASTING = (
+    "add_init_script",
+    "expose_binding",
+    "expose_function",
+    "set_extra_http_headers",
+    "grant_permissions",
+    "set_geolocation",
+    "set_default_timeout",
+    "set_default_navigation_timeout",
+)
 
 
 def origin_of(url: str) -> str | None:
@@ -223,7 +254,7 @@ class KeptTabs:
         for kind, tab in self.lent:
             if tab.page == page:
                 self.lent.remove((kind, tab))
-                tab.retire_if_clocked()
+                tab.retire_if_changed_for_good()
                 self.free[kind].append(tab)
                 return
         raise ValueError("not a phone lent to this test")
