@@ -573,10 +573,12 @@ def link_command(
     in_link: re.Pattern[str],
     list_all: Callable[[store.Connection, str], None],
     missing: Callable[[str, str], Message],
+    empty: Callable[[], Message],
 ) -> Callable[[Callable[[store.Connection, str], NewLink]], click.Command]:
     """A command that makes a new link for one record (GIVEN: its id, or a link to it pasted
     whole, which `in_link` finds it in) with the function it decorates, printed with its QR
-    code where phones open it, as `serve` would; without GIVEN, `list_all` lists them."""
+    code where phones open it, as `serve` would; without GIVEN, `list_all` lists them. A
+    GIVEN that is blank (a script's empty variable) is refused with `empty`."""
 
     def decorate(remake: Callable[[store.Connection, str], NewLink]) -> click.Command:
         def command(
@@ -593,6 +595,8 @@ def link_command(
                     return
                 found = in_link.search(given)
                 wanted = found.group(1) if found else given.strip()
+                if not wanted:
+                    raise Refused(empty())
                 try:
                     link = remake(db, wanted)
                 except NotFound:
@@ -664,6 +668,10 @@ def list_leagues(db: store.Connection, database: str) -> None:
         game=game_id,
         database=where,
     ),
+    empty=lambda: say(
+        "GAME is empty: give a game's id or its scorer link, or run scorekeeper scorer-link "
+        "without GAME to list the games going on."
+    ),
 )
 def scorer_link(db: store.Connection, game_id: str) -> NewLink:
     """The way back to scoring a game whose only scoring phone died: the laptop that serves
@@ -700,6 +708,10 @@ def scorer_link(db: store.Connection, game_id: str) -> NewLink:
         "without SLUG to list the leagues.",
         league=slug,
         database=where,
+    ),
+    empty=lambda: say(
+        "SLUG is empty: give a league's short name or its link, or run scorekeeper "
+        "league-link without SLUG to list the leagues."
     ),
 )
 def league_link(db: store.Connection, slug: str) -> NewLink:

@@ -669,3 +669,21 @@ def test_a_forms_own_refusals_are_in_the_readers_language_from_a_catalog_read_on
         "This field is required.",
     ]
     assert sorted(loads) == ["en", "es", "pt_BR"]  # once per language, not once per request
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_game_or_slug_is_asked_for_in_the_terminals_language(
+    database: Path, blank: str
+) -> None:
+    """A script's empty variable: not "There is no game  in …" with a gap for the name."""
+    english = cli({}, "scorer-link", "--database", database, "--", blank)
+    assert english.exit_code == 1
+    assert "GAME is empty: give a game's id or its scorer link" in english.output
+    spanish = cli({"LANG": "es_ES.UTF-8"}, "scorer-link", "--database", database, "--", blank)
+    assert (
+        spanish.exit_code == 1 and "PARTIDA está vacía: da el id de una partida" in spanish.output
+    )
+    league = cli({"LANGUAGE": "pt_BR"}, "league-link", "--database", database, "--", blank)
+    assert league.exit_code == 1 and "NOME-CURTO está vazio: informe o nome curto" in league.output
+    for refused in (english, spanish, league):
+        assert "  " not in refused.output.strip()
