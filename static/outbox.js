@@ -267,6 +267,8 @@
   // `news`: this page has just heard the network is back, or has just opened. Then the lease
   // of a tab that is only waiting out a failed try (up to 30 s, or asleep in a frozen tab, or
   // gone without letting go) is no reason to wait: this tab takes it and sends at once.
+  // A tab trying again after a failed try still says it is only waiting: frozen with that try
+  // on its way, it would otherwise keep the others from sending for the whole lease.
   function takeLease(news = false) {
     const now = Date.now();
     try {
@@ -274,7 +276,8 @@
       if (lease && lease.tab !== tab && lease.until > now && !(news && lease.waiting)) {
         return false;
       }
-      storage.setItem(LEASE, JSON.stringify({ tab, until: now + LEASE_MS }));
+      const held = { tab, until: now + LEASE_MS };
+      storage.setItem(LEASE, JSON.stringify(unreachable ? { ...held, waiting: true } : held));
     } catch {
       // no lease to be had: send anyway, the key keeps it once
     }

@@ -8,6 +8,8 @@ player's pips (SCORING.md), so each hand's points below are the pips typed.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -77,6 +79,19 @@ def waiting(page: Page) -> Locator:
 
 def confirmed(page: Page) -> Locator:
     return page.locator("#board .sheet-hand")
+
+
+@contextmanager
+def frozen(page: Page) -> Iterator[None]:
+    """The tab frozen, as a phone's browser freezes a tab out of sight: it runs nothing, not
+    even the news that the network is back, until it is thawed."""
+    tab = page.context.new_cdp_session(page)
+    tab.send("Page.setWebLifecycleState", {"state": "frozen"})
+    try:
+        yield
+    finally:
+        tab.send("Page.setWebLifecycleState", {"state": "active"})
+        tab.detach()  # the tab goes on to the next test (KeptTab) as any other
 
 
 def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_order(
@@ -151,21 +166,58 @@ def test_a_tab_waiting_to_retry_does_not_keep_another_tab_from_sending_once_onli
     context.set_offline(True)
     enter(phone, "Ann", 12)  # its first try fails at once: it waits to try again
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
-    # The scorer switches tabs: the first one falls asleep in its wait (as a phone's browser
-    # freezes a tab out of sight), running nothing, not even the news that the network is back.
-    first_tab = context.new_cdp_session(page)
-    first_tab.send("Debugger.enable")
-    first_tab.send("Debugger.pause")
-    expect(waiting(second)).to_have_count(1)
-    try:
+    # The scorer switches tabs: the first one falls asleep in its wait.
+    with frozen(page):
+        expect(waiting(second)).to_have_count(1)
         context.set_offline(False)
         second.bring_to_front()
         expect(second.locator("#board .sheet-hand")).to_have_count(1, timeout=SENT)
         expect(waiting(second)).to_have_count(0)
         assert server_hands(live_server, game)[0] == [(1, "Ann", {"Ann": 0, "Bob": 12})]
-    finally:
-        first_tab.send("Debugger.resume")
-        first_tab.detach()  # the tab goes on to the next test (KeptTab): without a debugger
+    second.close()
+
+
+def test_a_tab_frozen_while_it_tries_again_does_not_keep_a_newly_opened_tab_from_sending(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """Weak Wi-Fi: the first try got no answer, the second is on its way and hangs, and the
+    phone freezes the tab out of sight. The game opened again in another tab sends the hand at
+    once, not after the frozen tab's 20 s lease; the hung try, answered later, adds nothing."""
+    page = phone.page
+    game = scorer_opens_a_new_game(phone, live_server)
+    posts: list[Route] = []
+
+    def weak_wifi(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        posts.append(route)
+        if len(posts) == 1:
+            route.abort("internetdisconnected")  # no answer
+        # and the next one hangs, on its way
+
+    page.route(f"**/games/{game['id']}/hands", weak_wifi)
+    enter(phone, "Ann", 12)
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")  # the first try failed
+    for _ in range(SENT // 100):  # its next try goes out about a second later, and hangs
+        if len(posts) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert len(posts) == 2
+    with frozen(page):
+        second = context.new_page()
+        second.goto(f"{live_server}/games/{game['id']}")
+        expect(second.locator("#board .sheet-hand")).to_have_count(1, timeout=SENT)
+        expect(waiting(second)).to_have_count(0)
+        assert server_hands(live_server, game)[0] == [(1, "Ann", {"Ann": 0, "Bob": 12})]
+        # The hung try reaches the server at last; the answer waits for the tab to wake.
+        with page.expect_response(lambda r: r.request.method == "POST", timeout=SENT) as late:
+            posts[1].continue_()
+        assert late.value.headers.get("idempotent-replayed") == "true"  # kept once, by its key
+    expect(confirmed(page)).to_have_count(1, timeout=SENT)
+    expect(waiting(page)).to_have_count(0)
+    expect(page.locator("#outbox-banner")).to_be_hidden()
+    assert server_hands(live_server, game)[0] == [(1, "Ann", {"Ann": 0, "Bob": 12})]
     second.close()
 
 
