@@ -585,6 +585,7 @@ def link_command(
             given: str | None, port: int, public_url: str | None, database: Path | None
         ) -> None:
             from scorekeeper.errors import NotFound
+            from scorekeeper.names import as_typed
 
             app = club_app(database, public_url)
             where = str(app.config["DATABASE"])
@@ -599,8 +600,8 @@ def link_command(
                     raise Refused(empty())
                 try:
                     link = remake(db, wanted)
-                except NotFound:
-                    raise Refused(missing(wanted, where)) from None
+                except NotFound:  # said as typed: a control character shows, not a gap
+                    raise Refused(missing(as_typed(wanted), where)) from None
                 show_link(app, port, link.said, link.endpoint, **link.values)
             echo(link.after)
 

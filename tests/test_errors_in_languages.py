@@ -671,6 +671,25 @@ def test_a_forms_own_refusals_are_in_the_readers_language_from_a_catalog_read_on
     assert sorted(loads) == ["en", "es", "pt_BR"]  # once per language, not once per request
 
 
+@pytest.mark.parametrize(
+    ("unseen", "shown"),
+    [("\x01\x7f", "\ufffd\ufffd"), ("\u200b", "\ufffd"), ("club\x1b[2J", "club\ufffd[2J")],
+)
+def test_a_game_or_slug_of_unseen_characters_is_refused_showing_them(
+    database: Path, unseen: str, shown: str
+) -> None:
+    """Characters a terminal shows as nothing, or acts on, are repeated as "\ufffd": the
+    organiser sees something was there, not "There is no league  in …"."""
+    game = cli({}, "scorer-link", "--database", database, "--", unseen)
+    assert game.exit_code == 1
+    assert f"There is no game {shown} in " in game.output, game.output
+    league = cli({"LANG": "es_ES.UTF-8"}, "league-link", "--database", database, "--", unseen)
+    assert league.exit_code == 1
+    assert f"No hay ninguna liga {shown} en " in league.output, league.output
+    for refused in (game, league):
+        assert "\x1b" not in refused.output and "\u200b" not in refused.output
+
+
 @pytest.mark.parametrize("blank", ["", "   "])
 def test_a_blank_game_or_slug_is_asked_for_in_the_terminals_language(
     database: Path, blank: str
