@@ -152,11 +152,14 @@ class KeptTab:
 
     def close(self) -> None:
         if self.context is not None:
+            # A route the last test left (its handler holding a request, say) can keep the
+            # context from closing: the run hangs at its end. A closed tab's routes went with
+            # it (unrouting it would raise, and the context would be left open).
             with contextlib.suppress(PlaywrightError):
-                # A route the last test left (its handler holding a request, say) can keep the
-                # context from closing: the run hangs at its end.
-                self.page.unroute_all(behavior="ignoreErrors")
+                if not self.page.is_closed():
+                    self.page.unroute_all(behavior="ignoreErrors")
                 self.context.unroute_all(behavior="ignoreErrors")
+            with contextlib.suppress(PlaywrightError):
                 self.context.close()
         self.context = None
 
