@@ -8,6 +8,7 @@ player's pips (SCORING.md), so each hand's points below are the pips typed.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -90,7 +91,18 @@ def frozen(page: Page) -> Iterator[None]:
     try:
         yield
     finally:
-        tab.send("Page.setWebLifecycleState", {"state": "active"})
+        # A tab may have begun drawing its page anew (another tab's news came as it froze):
+        # while the new page commits, Chromium has no active page to thaw, for a moment.
+        for _ in range(50):
+            try:
+                tab.send("Page.setWebLifecycleState", {"state": "active"})
+                break
+            except Error as error:
+                if "Not attached to an active page" not in error.message:
+                    raise
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the frozen tab could not be thawed in 5 s")
         tab.detach()  # the tab goes on to the next test (KeptTab) as any other
 
 
