@@ -188,18 +188,31 @@
     form.dataset.outboxOn = "1";
   });
 
+  // The plain form's Save goes on by not stopping it: a form cannot be sent again from inside
+  // its own submit event (requestSubmit does nothing there), so `plainly` is for later.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.outbox || form.dataset.plain) {
       return;
     }
-    event.preventDefault();
-    if (form.dataset.busy) return; // a double tap: the first is on its way
+    if (form.dataset.busy) {
+      event.preventDefault(); // a double tap: the first is on its way
+      return;
+    }
     const submitter = event.submitter && event.submitter.form === form ? event.submitter : null;
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     const items = load();
     const kind = form.dataset.outbox;
+    if (nothingEntered(form)) {
+      if (items.length === 0 && !unreachable && navigator.onLine !== false) {
+        form.dataset.plain = "1";
+      } else {
+        event.preventDefault();
+        saidNothing(form, kind);
+      }
+      return;
+    }
     const key = randomKey();
     const item = {
       slot: slotFor(key),
@@ -214,9 +227,12 @@
     try {
       keep(item);
     } catch {
-      plainly(form, submitter); // the phone cannot keep it: the plain form, as without script
+      releaseLease(); // taken for it: the page the plain form lands on sends what waits
+      form.dataset.plain = "1"; // the phone cannot keep it: the plain form, as without script
       return;
     }
+    event.preventDefault();
+    saidNothing(form);
     typed = false;
     if (items.length === 0) {
       form.dataset.busy = "1";
@@ -227,6 +243,41 @@
     render();
     pump();
   });
+
+  // A form with places to enter a change, and nothing in them: a hand, a correction, or a
+  // play whose open ends (`data-entered-by`, the fields that say a play was made: who plays
+  // next is chosen already) are not tapped. A form with no such place (an undo, Fives and
+  // Threes' "blocked") says all it has to say by being sent.
+  function nothingEntered(form) {
+    const by = form.dataset.enteredBy;
+    let places = 0;
+    for (const field of form.elements) {
+      if (!field.name || field.disabled || /^(hidden|submit|button|reset)$/.test(field.type)) continue;
+      if (by && field.name !== by) continue;
+      places += 1;
+      if (/^(radio|checkbox)$/.test(field.type) ? field.checked : field.value.trim()) return false;
+    }
+    return places > 0;
+  }
+
+  // A Save with nothing entered is never kept: there is no change to lose, and kept, it would
+  // wait offline as a hand (or a play) and come back refused as one the scorer never meant.
+  // With the server in reach and nothing waiting, it is the plain form's Save: the server's
+  // own sentence for this game, next to the form. Otherwise (offline, no answer, or changes
+  // waiting, whose versions the page's form does not have yet) this page says so itself, in
+  // a sentence just above the form, until a Save is kept (`kind` none: said no more).
+  function saidNothing(form, kind) {
+    let said = form.previousElementSibling;
+    if (!said || !said.classList.contains("outbox-nothing")) {
+      if (!kind) return;
+      said = document.createElement("p");
+      said.className = "flash flash-error outbox-nothing";
+      said.setAttribute("role", "alert");
+      form.before(said);
+    }
+    said.hidden = !kind;
+    said.textContent = kind ? word("nothing-entered") : "";
+  }
 
   function plainly(form, submitter) {
     form.dataset.plain = "1";

@@ -8,10 +8,12 @@ that every registered ruleset has its entry form, its rules page and its explana
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import REGISTRY
 from scorekeeper.rules.eighty import EightyRuleset
@@ -23,6 +25,77 @@ from tests.test_pages import start
 pytestmark = pytest.mark.usefixtures("plain_forms")  # tests/conftest.py
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+class SentUntouched(HTMLParser):
+    """What a browser sends from the form `id` with nothing entered: its hidden fields, what
+    the page drew checked or selected, a select's first option where none is, and the named
+    button tapped (the first `save`)."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.places = 0  # fields a player enters the hand in
+        self.sent: list[tuple[str, str]] = []
+        self.select: str | None = None
+        self.options: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self.inside = found.get("id") == self.form_id
+        if not self.inside or "disabled" in found:
+            return
+        name, kind = found.get("name"), found.get("type", "text")
+        if tag == "input" and name:
+            if kind != "hidden":
+                self.places += 1
+            if kind in ("radio", "checkbox"):
+                if "checked" in found:
+                    self.sent.append((name, found.get("value", "on")))
+            else:
+                self.sent.append((name, found.get("value", "")))
+        elif tag == "textarea" and name:
+            self.places += 1
+            self.sent.append((name, ""))
+        elif tag == "select" and name:
+            self.places += 1
+            self.select, self.options = name, []
+        elif tag == "option" and self.select:
+            self.options.append((found.get("value", ""), "selected" in found))
+        elif tag == "button" and name == "save" and all(n != "save" for n, _ in self.sent):
+            self.sent.append((name, found.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self.select:
+            chosen = [value for value, selected in self.options if selected] or [
+                value for value, _ in self.options[:1]
+            ]
+            self.sent.append((self.select, chosen[0] if chosen else ""))
+            self.select = None
+
+
+@pytest.mark.parametrize("ruleset", list(REGISTRY.values()), ids=lambda r: r.id)
+def test_a_hand_saved_with_nothing_entered_is_refused_in_every_game(
+    client: FlaskClient, ruleset: Any
+) -> None:
+    """Save with nothing entered records nothing, with a sentence, in every game. The phone's
+    outbox counts on it: offline, it keeps no hand whose places are all empty (static/outbox.js,
+    nothingEntered), so a game whose empty hand meant something would lose hands."""
+    count = min(ruleset.players)
+    game = start(client, ruleset.id, FOUR[:count])
+    parser = SentUntouched("hand-form")
+    parser.feed(client.get(f"/games/{game}").get_data(True))
+    assert parser.places > 0, "the hand form has no place to enter the hand"
+    response = client.post(f"/games/{game}/hands", data=MultiDict(parser.sent))
+    assert response.status_code == 422
+    assert re.search(
+        r'class="(field-error|flash flash-error)"[^>]*>[^<]{10,}<', response.get_data(True)
+    )
+    assert client.get(f"/api/games/{game}").json["hands"] == []  # type: ignore[index]
 
 
 def radio_values(page: str, name: str) -> list[str]:

@@ -165,6 +165,102 @@ def test_hands_entered_offline_survive_a_reload_and_reach_the_server_once_in_ord
     second.close()
 
 
+NOTHING_ENTERED = "Nothing is entered yet, so nothing was kept."
+
+
+def kept_on_the_phone(page: Page, game: dict[str, Any]) -> list[str]:
+    """The changes the phone's storage keeps for `game`, by their storage names."""
+    return page.evaluate(
+        "(game) => Object.keys(localStorage).filter((k) => k.startsWith(`scorekeeper.outbox.${game}.`))",
+        game["id"],
+    )
+
+
+def test_a_save_with_nothing_entered_offline_keeps_nothing_and_says_so(
+    phone: Phone, live_server: str, context: BrowserContext
+) -> None:
+    """A tap on Save before the hand is entered, even two, is no hand to keep and send later."""
+    page = phone.page
+    game = scorer_opens_a_new_game(phone, live_server)
+    save = page.locator("#hand-form .save-bar button.primary")
+    said = page.locator("#entry .outbox-nothing")
+
+    context.set_offline(True)
+    save.dblclick()  # a double tap, before anything is entered
+    expect(said).to_have_text(NOTHING_ENTERED)
+    expect(said).to_have_attribute("role", "alert")
+    phone.tap(save)  # and once more
+    expect(said).to_have_count(1)
+    expect(page.locator("#entry-title")).to_have_text("Hand 1")
+    expect(waiting(page)).to_have_count(0)
+    expect(page.locator("#outbox-banner")).to_be_hidden()
+    assert kept_on_the_phone(page, game) == []
+    screenshot(page, "outbox-nothing-entered")
+    assert not serious_accessibility_problems(page)
+    assert_fits_a_phone(page)
+
+    # The hand entered: it is kept, and the sentence goes.
+    enter(phone, "Ann", 12)
+    expect(waiting(page)).to_have_count(1)
+    expect(said).to_be_hidden()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    # Save again on the blank form for hand 2: nothing more waits.
+    phone.tap(save)
+    expect(said).to_have_text(NOTHING_ENTERED)
+    expect(waiting(page)).to_have_count(1)
+    assert len(kept_on_the_phone(page, game)) == 1
+
+    context.set_offline(False)
+    expect(confirmed(page)).to_have_count(1, timeout=SENT)
+    expect(waiting(page)).to_have_count(0)
+    expect(page.locator("#outbox-banner")).to_be_hidden()  # no change refused: none was kept
+    assert server_hands(live_server, game) == (
+        [(1, "Ann", {"Ann": 0, "Bob": 12})],
+        {"Ann": 12, "Bob": 0},
+    )
+
+    # Online with nothing waiting, the server's own sentence for the game, as without script.
+    phone.go(f"/games/{game['id']}")
+    phone.save()
+    expect(page.locator("#entry .field-error, #entry .flash-error").first).to_be_visible()
+    expect(said).to_be_hidden()
+    assert kept_on_the_phone(page, game) == []
+    assert len(server_hands(live_server, game)[0]) == 1
+
+
+FILL_THE_STORAGE = """() => {
+    let n = 0;
+    for (let size = 1 << 20; size >= 1; size >>= 2) {
+        const filler = "x".repeat(size);
+        try {
+            for (;;) localStorage.setItem(`filler-${n++}`, filler);
+        } catch {
+            // full at this size: smaller pieces fill what is left
+        }
+    }
+    return n;
+}"""
+
+
+def test_a_hand_saved_when_the_phones_storage_is_full_goes_as_the_plain_form(
+    phone: Phone, live_server: str
+) -> None:
+    """No room to keep it: the Save is the plain form's, and the hand is on the server."""
+    page = phone.page
+    game = scorer_opens_a_new_game(phone, live_server)
+    try:
+        assert page.evaluate(FILL_THE_STORAGE) > 0
+        phone.tap_text("Ann", within="#hand-form")
+        phone.type('#hand-form input[name="pips-1"]', "9")
+        phone.save()
+        expect(confirmed(page)).to_have_count(1)
+        assert phone.totals() == {"Ann": 9, "Bob": 0}
+        expect(page.locator("#entry-title")).to_have_text("Hand 2")
+        assert server_hands(live_server, game)[0] == [(1, "Ann", {"Ann": 0, "Bob": 9})]
+    finally:
+        page.evaluate("localStorage.clear()")
+
+
 def test_a_tab_waiting_to_retry_does_not_keep_another_tab_from_sending_once_online(
     phone: Phone, live_server: str, context: BrowserContext
 ) -> None:
@@ -400,11 +496,19 @@ def test_muggins_plays_made_offline_go_in_order_once_the_network_is_back(
     assert status == 201
     phone.go(f"/games/{game['id']}/join/{game['scorer_token']}")
     context.set_offline(True)
+    # The play's button tapped before its ends, twice: no play to keep, and the page says so.
+    play = page.locator("#play-form button.play-score")
+    play.dblclick()
+    said = page.locator("#entry .outbox-nothing")
+    expect(said).to_have_text(NOTHING_ENTERED)
+    expect(waiting(page)).to_have_count(0)
+    assert kept_on_the_phone(page, game) == []
     # Bob opens with 5-5 crosswise (10); Cy plays 5-0 on the spinner: 5 + 5 + 0 = 10.
     tap_end(phone, None, "5", "Double")
     phone.tap(page.locator("#play-form").get_by_role("button", name="Bob scores 10"))
     expect(waiting(page)).to_have_count(1)
     expect(waiting(page)).to_contain_text("Play by Bob, hand 1")
+    expect(said).to_be_hidden()
     phone.tap_text("Cy", within="#play-form")
     tap_end(phone, 1, "0")
     phone.tap(page.locator("#play-form").get_by_role("button", name="Cy scores 10"))
