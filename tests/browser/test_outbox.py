@@ -222,7 +222,9 @@ def test_a_save_with_nothing_entered_offline_keeps_nothing_and_says_so(
     # Online with nothing waiting, the server's own sentence for the game, as without script.
     phone.go(f"/games/{game['id']}")
     phone.save()
-    expect(page.locator("#entry .field-error, #entry .flash-error").first).to_be_visible()
+    expect(page.locator("#entry .field-error, #entry .flash-error").first).to_contain_text(
+        "Tap who went out"
+    )
     expect(said).to_be_hidden()
     assert kept_on_the_phone(page, game) == []
     assert len(server_hands(live_server, game)[0]) == 1
