@@ -164,3 +164,39 @@ def test_a_name_of_forty_letters_without_a_space_never_runs_off_the_screen(
         phone.go(path)
         expect(phone.page.locator("main")).to_contain_text(UNBROKEN[:8])
         assert_fits_a_phone(phone.page)
+
+
+def test_back_after_a_hand_leaves_the_game_and_forward_brings_the_sheet_back(
+    phone: Phone, live_server: str
+) -> None:
+    """A scorer who presses Back after a hand: the page before the game, never a sheet
+    without that hand; Forward shows the hand once; the new-game form Back showed starts no
+    second game of its own."""
+    page = phone.page
+    phone.go("/new/block")
+    for seat, name in enumerate(["Christopher", "Margaret"], start=1):
+        page.fill(f'input[name="player-{seat}"]', name)
+    phone.submit("form.new-game button[type=submit]")
+    game = page.url
+    assert urlsplit(game).path.startswith("/games/")
+    phone.tap_text("Christopher", within="#hand-form")
+    phone.type('#hand-form input[name="pips-1"]', "9")
+    phone.save()
+    assert phone.totals() == {"Christopher": 9, "Margaret": 0}
+
+    page.go_back()
+    assert urlsplit(page.url).path == "/new/block"
+    expect(page.locator('input[name="player-1"]')).to_have_value("")
+
+    page.go_forward()
+    assert page.url.split("#")[0] == game.split("#")[0]
+    expect(page.locator("#board .sheet-hand")).to_have_count(1)
+    assert phone.totals() == {"Christopher": 9, "Margaret": 0}
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+
+    page.go_back()
+    phone.submit("form.new-game button[type=submit]")  # Start, with the names gone
+    assert urlsplit(page.url).path == "/new/block"
+    expect(page.locator(".field-error, .flash-error").first).to_have_text(
+        "Type the players' names, in seat order"
+    )
