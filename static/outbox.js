@@ -209,7 +209,7 @@
         form.dataset.plain = "1";
       } else {
         event.preventDefault();
-        saidNothing(form, kind);
+        saidNothing(form, true);
       }
       return;
     }
@@ -232,7 +232,7 @@
       return;
     }
     event.preventDefault();
-    saidNothing(form);
+    saidNothing(form, false);
     typed = false;
     if (items.length === 0) {
       form.dataset.busy = "1";
@@ -265,18 +265,18 @@
   // With the server in reach and nothing waiting, it is the plain form's Save: the server's
   // own sentence for this game, next to the form. Otherwise (offline, no answer, or changes
   // waiting, whose versions the page's form does not have yet) this page says so itself, in
-  // a sentence just above the form, until a Save is kept (`kind` none: said no more).
-  function saidNothing(form, kind) {
+  // a sentence just above the form, until a Save is kept (`shown` false: said no more).
+  function saidNothing(form, shown) {
     let said = form.previousElementSibling;
     if (!said || !said.classList.contains("outbox-nothing")) {
-      if (!kind) return;
+      if (!shown) return;
       said = document.createElement("p");
       said.className = "flash flash-error outbox-nothing";
       said.setAttribute("role", "alert");
       form.before(said);
     }
-    said.hidden = !kind;
-    said.textContent = kind ? word("nothing-entered") : "";
+    said.hidden = !shown;
+    said.textContent = shown ? word("nothing-entered") : "";
   }
 
   function plainly(form, submitter) {
