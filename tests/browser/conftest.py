@@ -17,6 +17,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from waitress import wasyncore
 from waitress.server import create_server
 
 from scorekeeper import create_app
@@ -99,8 +100,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     AXE_SERVED.add(origin)
     yield origin
     AXE_SERVED.discard(origin)
-    server.close()
+    # waitress's loop runs while any connection is open, and Chromium keeps its own open:
+    # `server.close()` alone left the loop running, and the join waited its 5 s at the end of
+    # every worker's run. Everything is closed in the loop's own thread, so the loop ends.
+    server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
     thread.join(timeout=5)
+    assert not thread.is_alive(), "the live server did not stop"
+    server.task_dispatcher.shutdown()
 
 
 # axe-core, which the audits load into the page they audit.
