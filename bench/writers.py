@@ -2,13 +2,17 @@
 
 Each writer posts hands back to back (closed loop, with an Idempotency-Key, as a careful
 client does) to a game of its own, from a loopback address of its own, for a few seconds
-after a warm-up. After HANDS_PER_GAME hands it starts another game (that POST is not
-timed), as a table does: a game of Block lasts 8 to 20 hands, and a game's own cost
-grows with its hands, so a writer scoring one game for hundreds of hands would measure
-a game no table plays. The hands are small (one pip a hand) so no game ends by itself.
-With `page`, each writer is a phone saving from the scorer's page, as its script does.
-The same server's /healthz rate, asked just after over 8 connections, is the baseline
-for the write rate.
+after a warm-up. After HANDS_PER_GAME hands it moves on to another game, as a table does:
+a game of Block lasts 8 to 20 hands, and a game's own cost grows with its hands, so a
+writer scoring one game for hundreds of hands would measure a game no table plays. The
+games are started before the clock starts (more than a fast machine needs; a writer that
+runs out starts more as it goes), so the window's figures are the hands' alone. The
+hands are small (one pip a hand) so no game ends by itself. With `page`, each writer is
+a phone saving from the scorer's page, as its script does.
+
+The baseline is the same server's /healthz rate over 8 connections, asked just before
+the writers and just after, and averaged: the shared machine's speed drifts over
+seconds, and a baseline on both sides of the window cancels a steady drift.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from bench.client import (
     FAILURES,
     Client,
     Tally,
+    Throughput,
     attempt,
     closed_loop,
     loopback_address,
@@ -78,11 +83,13 @@ def run(server: Server, *, writers: int, seconds: float, page: bool = False) -> 
     # A phone joins each game and opens its scorer's page before its first save: done for
     # the games a writer will need before the clock starts, so the figures are the saves'.
     joined = [joined_games(client, seconds) if page else [] for client in clients]
+    started = [[] if page else started_games(client, seconds, writers) for client in clients]
+    before = healthz(server, seconds)
     start = time.perf_counter()
     window = (start + WARMUP_S, start + WARMUP_S + seconds)
 
     def writer(n: int) -> None:
-        client, phones = clients[n], joined[n]
+        client, phones, ready = clients[n], joined[n], started[n]
         # Idempotency keys are one per request across the server: each run's writers draw
         # their own (a key used again for another game is refused, rightly, with a 422).
         rng = random.Random(f"{writers}-{n}")
@@ -92,6 +99,8 @@ def run(server: Server, *, writers: int, seconds: float, page: bool = False) -> 
                 try:
                     if phones:
                         phone = phones.pop()
+                    elif ready:
+                        game_id, token = ready.pop()
                     else:
                         game_id, token = new_game(client)
                         phone = join_as_scorer(client, game_id, token) if page else None
@@ -124,21 +133,36 @@ def run(server: Server, *, writers: int, seconds: float, page: bool = False) -> 
     if answered:
         writes.server_cpu_ms = per_request(cpu["server"], answered)
         writes.client_cpu_ms = per_request(cpu["client"], answered)
-    healthz = [
-        closed_loop(
-            server.base,
-            "/healthz",
-            connections=HEALTHZ_CONNECTIONS,
-            seconds=min(seconds, 2.0),
-            warmup=WARMUP_S,
-            server_pid=server.pid,
-        )
-        for _ in range(2)
+    baseline = [before, healthz(server, seconds)]
+    writes.healthz_per_second = sum(each.per_second for each in baseline) / len(baseline)
+    server_ms = [
+        each.cpu_ms_per_request for each in baseline if each.cpu_ms_per_request is not None
     ]
-    writes.healthz_per_second = sum(each.per_second for each in healthz) / len(healthz)
-    server_ms = [each.cpu_ms_per_request for each in healthz if each.cpu_ms_per_request is not None]
     writes.healthz_server_cpu_ms = sum(server_ms) / len(server_ms) if server_ms else None
     return writes
+
+
+def healthz(server: Server, seconds: float) -> Throughput:
+    """/healthz over 8 connections, for at most 2 s after its warm-up."""
+    return closed_loop(
+        server.base,
+        "/healthz",
+        connections=HEALTHZ_CONNECTIONS,
+        seconds=min(seconds, 2.0),
+        warmup=WARMUP_S,
+        server_pid=server.pid,
+    )
+
+
+# More than all the writers together post a second on this machine (8 writers: 400 to 600):
+# a faster machine's writers start more games as they go.
+API_POSTS_PER_SECOND = 1200
+
+
+def started_games(client: Client, seconds: float, writers: int) -> list[tuple[str, str]]:
+    """Games started through the API before the clock starts, enough for a writer's run."""
+    hands = (WARMUP_S + seconds) * API_POSTS_PER_SECOND / writers
+    return [new_game(client) for _ in range(math.ceil(hands / HANDS_PER_GAME))]
 
 
 # More than a page writer saves a second here (8 writers: about 20 each): the games joined
