@@ -89,12 +89,16 @@ def binding(*, with_route: bool) -> str:
     return digest.hexdigest()
 
 
+# Made once, as store.encoding's: json.dumps with sort_keys builds an encoder on every call.
+CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True)
+
+
 def canonical_body() -> bytes:
     """The body, with JSON written one way: a retry may space or order its keys differently."""
     if request.mimetype in FORM_TYPES:  # read as a form, never as raw bytes first
         return json.dumps(sorted(request.form.items(multi=True))).encode()
     try:
-        return json.dumps(body_json(), sort_keys=True).encode()
+        return CANONICAL_ENCODER.encode(body_json()).encode()
     except (ValueError, RecursionError):
         return request.get_data(cache=True)
 
@@ -158,7 +162,7 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
                 response = make_response(view(**values))
                 if response.status_code >= 400:
                     raise Refused(response)
-                keep(key, response, values.get("game_id"))
+                keep(writing, key, response, values.get("game_id"))
                 return response
         except Refused as refused:
             return refused.response
@@ -171,11 +175,11 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
     return answered_once
 
 
-def keep(key: RequestKey, response: Response, game_id: Any) -> None:
+def keep(writing: store.Connection, key: RequestKey, response: Response, game_id: Any) -> None:
     # The version the change gave the game, as written (not read back), or None if no game.
-    version = store.version_written(get_db(), game_id) if isinstance(game_id, str) else None
+    version = store.version_written(writing, game_id) if isinstance(game_id, str) else None
     store.save_request_key(
-        get_db(),
+        writing,
         {
             "key": key.key,
             "binding": key.binding,
