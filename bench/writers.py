@@ -161,8 +161,7 @@ API_POSTS_PER_SECOND = 1200
 
 def started_games(client: Client, seconds: float, writers: int) -> list[tuple[str, str]]:
     """Games started through the API before the clock starts, enough for a writer's run."""
-    hands = (WARMUP_S + seconds) * API_POSTS_PER_SECOND / writers
-    return [new_game(client) for _ in range(math.ceil(hands / HANDS_PER_GAME))]
+    return [new_game(client) for _ in range(games_for(seconds, API_POSTS_PER_SECOND / writers))]
 
 
 # More than a page writer saves a second here (8 writers: about 20 each): the games joined
@@ -172,8 +171,13 @@ PAGE_SAVES_PER_SECOND = 40
 
 def joined_games(client: Client, seconds: float) -> list[ScorerPhone]:
     """Games started and joined by the scorer link, enough for a page writer's run."""
-    count = math.ceil((WARMUP_S + seconds) * PAGE_SAVES_PER_SECOND / HANDS_PER_GAME)
+    count = games_for(seconds, PAGE_SAVES_PER_SECOND)
     return [join_as_scorer(client, *new_game(client)) for _ in range(count)]
+
+
+def games_for(seconds: float, per_second: float) -> int:
+    """The games a writer posting `per_second` hands fills in a run, its warm-up included."""
+    return math.ceil((WARMUP_S + seconds) * per_second / HANDS_PER_GAME)
 
 
 def used(before: float | None, after: float | None) -> float | None:
