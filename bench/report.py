@@ -37,6 +37,14 @@ def ratio(value: float, baseline: float) -> str:
     return f"{times:.2f}×" if times < 10 else f"{times:.0f}×"
 
 
+def spread(values: list[float], unit: str = "×") -> str:
+    """Rounds' values as their range, `rounds 0.29–0.33×`; empty after a single round."""
+    if len(values) < 2:
+        return ""
+    digits = 2 if unit == "×" else 1
+    return f"rounds {min(values):.{digits}f}–{max(values):.{digits}f}{unit}"
+
+
 def kb(size: float) -> str:
     return f"{size / 1024:.1f} KB"
 

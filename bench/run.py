@@ -30,7 +30,7 @@ from bench import club_night, nights, pages, scale, seed, throughput, writers
 from bench import ratings as rating_bench
 from bench import standings as league_bench
 from bench.client import Tally, distinct_sources, percentile
-from bench.report import Figure, kb, markdown, ms, ratio, table
+from bench.report import Figure, kb, markdown, ms, ratio, spread, table
 from bench.server import Settings, log_warnings, serving, serving_bare
 
 POST_P99_TARGET_MS = 50
@@ -200,14 +200,13 @@ def rates(folder: Path, settings: Settings, plan: Plan) -> list[Figure]:
     targeted = {"watch page", "game JSON", "night page (50 tables)", "night projector (50 tables)"}
     for label, result in measured.items():
         share = result.share_of(base)
-        spread = result.spread(base)
         figures.append(
             Figure(
                 name,
                 label,
                 per_second(result),
                 f"/healthz {base.per_second:.0f}/s",
-                f"{share:.2f}×" + (f" ({spread})" if spread else ""),
+                f"{share:.2f}×" + in_rounds(result.shares(base), "×"),
                 f"≥ {THROUGHPUT_SHARE:.2f}×" if label in targeted else "",
                 share >= THROUGHPUT_SHARE if label in targeted else None,
             )
@@ -464,11 +463,8 @@ def writer_figures(count: int, runs: list[writers.Writes], plan: Plan) -> list[F
 
 
 def in_rounds(values: list[float], unit: str) -> str:
-    """The rounds' range, as ` (rounds 0.29–0.33×)`; nothing after a single round."""
-    if len(values) < 2:
-        return ""
-    digits = 2 if unit == "×" else 1
-    return f" (rounds {min(values):.{digits}f}–{max(values):.{digits}f}{unit})"
+    """The rounds' range after a figure, as ` (rounds 0.29–0.33×)`; nothing after one round."""
+    return f" ({spread(values, unit)})" if len(values) > 1 else ""
 
 
 def server_cpu_figure(name: str, what: str, writes: writers.Writes) -> Figure:

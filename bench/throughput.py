@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from bench.client import Client, Tally, closed_loop
+from bench.report import spread
 from bench.server import Server
 from bench.workload import scored_game, scorer_cookie
 
@@ -60,10 +61,7 @@ class Measured:
 
     def spread(self, base: Measured) -> str:
         """The rounds' shares as `rounds min–max×`; empty after a single round."""
-        if len(self.rates) < 2:
-            return ""
-        shares = self.shares(base)
-        return f"rounds {shares[0]:.2f}–{shares[-1]:.2f}×"
+        return spread(self.shares(base))
 
 
 def targets(server: Server, bare: Server, night: tuple[str, int] | None = None) -> list[Target]:
