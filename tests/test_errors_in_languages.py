@@ -67,6 +67,25 @@ def test_a_number_too_long_to_be_pips_is_refused_in_the_readers_language(api: Ap
     assert api.game(game["id"])["hands"] == []
 
 
+def test_an_empty_hand_asks_for_the_pips_or_the_tiles_in_the_readers_language(api: Api) -> None:
+    """`{}` gave "… or the tiles left, not both", as if both had been given."""
+    game = api.create("block", THREE)
+    said = {}
+    for language, headers in (("en", {}), ("es", SPANISH), ("pt", PORTUGUESE)):
+        response = api.client.post(
+            f"/api/games/{game['id']}/hands", json={}, headers=api.headers(game["id"], **headers)
+        )
+        body = refused(response, 422)
+        assert body["field"] == "pips"
+        said[language] = body["error"]
+    assert said == {
+        "en": "Give the pips left in each hand, or the tiles left",
+        "es": "Indica los puntos que quedan en cada mano, o las fichas que quedan",
+        "pt": "Informe os pontos que sobraram em cada mão, ou as pedras que sobraram",
+    }
+    assert api.game(game["id"])["hands"] == []
+
+
 def test_a_hand_number_beyond_any_game_is_named_in_plain_digits(api: Api) -> None:
     # Babel cannot write 10**25 in a region's format; the refusal still names it (a 500
     # once, found by schemathesis).

@@ -556,7 +556,9 @@ def test_both_pips_and_tiles_are_refused() -> None:
 def test_neither_pips_nor_tiles_is_refused() -> None:
     """SCORING.md Block and Draw: the entry gives each side's pips or tiles left."""
     error = refused({"domino": "Ann"})
-    assert "give either the pips left" in str(error)
+    # Not "… not both": nothing was given, so the sentence asks for one of the two.
+    assert str(error) == "give the pips left in each hand, or the tiles left"
+    assert error.field == "pips"
 
 
 def test_an_unknown_field_is_refused() -> None:

@@ -536,7 +536,7 @@ def test_a_double_played_crosswise_cannot_be_left_in_a_hand() -> None:
             "cannot be less than 0",
             "pips",
         ),
-        ({"domino": "Ann"}, "give either the pips left in each hand or the tiles left", "pips"),
+        ({"domino": "Ann"}, "give the pips left in each hand, or the tiles left", "pips"),
         ({"pips": {"Ann": 0, "Bob": 1, "Cy": 4}, "tiles": {}, "domino": "Ann"}, "not both", "pips"),
         (
             {"tiles": {"Ann": [], "Bob": ["3-1"], "Cy": ["1-3"]}, "domino": "Ann"},

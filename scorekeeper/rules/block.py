@@ -155,7 +155,9 @@ class BlockRuleset(Ruleset):
 
 def pips_left(entry: Entry, table: Table, tileset: TileSet) -> PipsLeft:
     """The pips per side, given as numbers (`pips`) or as the tiles left (`tiles`)."""
-    if ("pips" in entry) == ("tiles" in entry):
+    if "pips" not in entry and "tiles" not in entry:
+        raise RuleError(say("give the pips left in each hand, or the tiles left"), "pips")
+    if "pips" in entry and "tiles" in entry:
         raise RuleError(
             say("give either the pips left in each hand or the tiles left, not both"), "pips"
         )
