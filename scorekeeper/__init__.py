@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import secrets
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Request
+from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import BadHost
 from werkzeug.routing import MapAdapter, Rule
@@ -50,6 +53,28 @@ class BuiltWhenUsedRule(Rule):
         return build
 
 
+class KeptEncoderJSON(DefaultJSONProvider):
+    """Flask's JSON answers, in the contract's field order, from an encoder made once.
+
+    `json.dumps` with any option builds a new encoder for every call: a hand POST's answer
+    paid for one. Set `ensure_ascii` or `sort_keys` before the first answer; a call given
+    options of its own is written as Flask writes it.
+    """
+
+    sort_keys = False  # keep the contract's field order
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if kwargs:
+            return super().dumps(obj, **kwargs)
+        return self.encoder.encode(obj)
+
+    @cached_property
+    def encoder(self) -> json.JSONEncoder:
+        return json.JSONEncoder(
+            default=self.default, ensure_ascii=self.ensure_ascii, sort_keys=self.sort_keys
+        )
+
+
 class App(Flask):
     """Flask, for an app whose views and hooks are all plain functions.
 
@@ -59,6 +84,7 @@ class App(Flask):
     """
 
     url_rule_class = BuiltWhenUsedRule
+    json_provider_class = KeptEncoderJSON
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         return func
@@ -139,7 +165,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
     settings.check(app.config)  # a wrong one is a sentence, before anything is opened
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's field order
     store.init_app(app)
     csrf.init_app(app)
     # Templates write every sentence as {{ _("…") }} / {% trans %}, said in the reader's language.
