@@ -581,6 +581,7 @@ class Changed:
     number: int
     logged: Any  # the entry or play as given
     result: HandResult | None = None  # what a whole hand scored
+    written: store.HandText | None = None  # that hand's row as the change wrote it
 
 
 Answer = tuple[int, Any]  # HTTP status and body
@@ -634,7 +635,11 @@ def write_change(
             version=after.version,
             hand_number=changed.number,
             entry=changed.logged,
-            result=None if changed.result is None else logged_result(changed.result),
+            # A hand written by the change is logged as its row keeps it, not encoded again.
+            result=None
+            if changed.result is None or changed.written is not None
+            else logged_result(changed.result),
+            hand=changed.written,
             at=at,
         )
         status_code, body = answer(changed)
@@ -683,10 +688,10 @@ def record_hand(db: Connection, game_id: str, entry: Any | Typed, writer: Writer
             typed = {**typed, "plays": [*game.pending_plays, *plays_of(typed)]}
         result = score(game, typed, upcoming.number)
         hand = PlayedHand(upcoming.number, typed, result, upcoming.dealer, entered_at=store.now())
-        store.insert_hand(tx, game_id, stored_hand(hand))
+        written = store.insert_hand(tx, game_id, stored_hand(hand))
         if game.pending_plays:
             store.delete_pending_plays(tx, game_id, upcoming.number)
-        return Changed(extended(game, hand), "entered", hand.number, typed, result)
+        return Changed(extended(game, hand), "entered", hand.number, typed, result, written)
 
     return write_change(
         db, game_id, writer, enter, lambda done: (201, write_result(done.after, done.number))
@@ -703,12 +708,12 @@ def correct_hand(
         typed = given(entry, game)
         result = score(game, typed, number)
         hand = replace(old, entry=typed, result=result)
-        store.replace_hand(tx, game_id, stored_hand(hand))
+        written = store.replace_hand(tx, game_id, stored_hand(hand))
         hands = tuple(hand if h.number == number else h for h in game.hands)
         after = evolved(game, hands=hands)
         if game.ruleset.scored_from_totals:
             after = rescore_after(tx, after, number)
-        return Changed(after, "corrected", number, typed, result)
+        return Changed(after, "corrected", number, typed, result, written)
 
     return write_change(
         db, game_id, writer, correct, lambda done: (200, write_result(done.after, number))

@@ -5,9 +5,12 @@ Counted with SQLite's own trace callback on the connection the request uses.
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,6 +94,47 @@ def test_corrections_and_undo_take_the_same_path(
     assert response.status_code == 200, response.json
     assert len(statements) <= 10 and game_reads(statements) == 1, statements
     assert api.game(game["id"])["totals"] == response.json["totals"]
+
+
+def test_the_log_keeps_each_written_hand_as_its_row_keeps_it(api: Api, database: Path) -> None:
+    """History shows a hand as it was scored: the log line of an entry or a correction holds
+    the very entry, scores and explanation its hand's row was written with."""
+    players = ["María José", "Christopher", "Margaret", "Zoë"]
+    game = api.create("block", players, options={"target": 1000})
+    api.hand(
+        game["id"],
+        {
+            "pips": {"María José": 0, "Christopher": 4, "Margaret": 2, "Zoë": 9},
+            "domino": "María José",
+        },
+    )
+    fixed = {
+        "pips": {"María José": 6, "Christopher": 0, "Margaret": 2, "Zoë": 9},
+        "domino": "Christopher",
+    }
+    corrected = api.client.put(
+        f"/api/games/{game['id']}/hands/1", json=fixed, headers=api.headers(game["id"])
+    )
+    assert corrected.status_code == 200, corrected.json
+
+    with sqlite3.connect(database) as conn:
+        lines = conn.execute(
+            "select action, entry, result from log where game_id = ? and hand_number = 1 "
+            "order by id",
+            [game["id"]],
+        ).fetchall()
+        row = conn.execute(
+            "select entry, scores, explanation from hands where game_id = ? and number = 1",
+            [game["id"]],
+        ).fetchone()
+    assert [action for action, _, _ in lines] == ["entered", "corrected"]
+    _, entry, result = lines[-1]
+    assert json.loads(entry) == fixed and entry == row[0]
+    assert json.loads(result) == {"scores": json.loads(row[1]), "explanation": json.loads(row[2])}
+    assert "Christopher" in row[2] and json.loads(row[1])["Christopher"] > 0
+    # The first line keeps the hand as it was entered, before the correction.
+    assert json.loads(lines[0][1])["domino"] == "María José"
+    assert json.loads(lines[0][2])["scores"]["María José"] > 0
 
 
 def test_a_finished_match_game_counts_in_the_match_it_belongs_to(api: Api) -> None:

@@ -201,14 +201,30 @@ def chain_game_ids(db: Connection, game_id: str) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
-def insert_hand(db: Connection, game_id: str, hand: HandRow) -> None:
+@dataclass(frozen=True)
+class HandText:
+    """A hand's entry, scores and explanation as its row keeps them: the log line of the change
+    that wrote the hand keeps the same text (`append_log`), so each is encoded once."""
+
+    entry: str
+    scores: str
+    explanation: str
+
+    @property
+    def result(self) -> str:
+        """What a log line keeps of the hand: {"scores": …, "explanation": …}, as `dumps`
+        writes that object."""
+        return f'{{"scores":{self.scores},"explanation":{self.explanation}}}'
+
+
+def insert_hand(db: Connection, game_id: str, hand: HandRow) -> HandText:
     at = hand.entered_at or now()
-    insert(
-        db, "hands", {"game_id": game_id, **hand_columns(hand), "created_at": at, "updated_at": at}
-    )
+    columns = hand_columns(hand)
+    insert(db, "hands", {"game_id": game_id, **columns, "created_at": at, "updated_at": at})
+    return hand_text(columns)
 
 
-def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
+def replace_hand(db: Connection, game_id: str, hand: HandRow) -> HandText:
     """A corrected hand: its new entry and result, in place."""
     columns = hand_columns(hand)
     del columns["number"]
@@ -217,6 +233,11 @@ def replace_hand(db: Connection, game_id: str, hand: HandRow) -> None:
         f"update hands set {assignments}, updated_at = ? where game_id = ? and number = ?",
         [*columns.values(), now(), game_id, hand.number],
     )
+    return hand_text(columns)
+
+
+def hand_text(columns: dict[str, Any]) -> HandText:
+    return HandText(columns["entry"], columns["scores"], columns["explanation"])
 
 
 def set_explanation(db: Connection, game_id: str, number: int, lines: tuple[Sentence, ...]) -> None:
@@ -296,9 +317,18 @@ def append_log(
     hand_number: int | None = None,
     entry: Any = None,
     result: dict[str, Any] | None = None,
+    hand: HandText | None = None,
     at: str | None = None,
 ) -> None:
-    """Add a line to the game's append-only history of changes."""
+    """Add a line to the game's append-only history of changes. A change that wrote a whole
+    hand gives its `hand` text: the line keeps its entry and result as the hand's row does."""
+    entry_text: str | None
+    result_text: str | None
+    if hand is not None:
+        entry_text, result_text = hand.entry, hand.result
+    else:
+        entry_text = None if entry is None else dumps(entry)
+        result_text = None if result is None else dumps(result)
     insert(
         db,
         "log",
@@ -308,9 +338,9 @@ def append_log(
             "actor": actor,
             "action": action,
             "hand_number": hand_number,
-            "entry": None if entry is None else dumps(entry),
+            "entry": entry_text,
             "version": version,
-            "result": None if result is None else dumps(result),
+            "result": result_text,
         },
     )
 
