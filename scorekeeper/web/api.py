@@ -13,6 +13,7 @@ from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType, unre
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
+from scorekeeper.web import current_request
 from scorekeeper.web.language import reader_words, translate
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
@@ -31,12 +32,13 @@ def json_body() -> dict[str, Any]:
     holds, so nothing further on chokes on a 5,000-digit number, a thousand levels of
     brackets or a lone surrogate that SQLite cannot store.
     """
+    request = current_request()
     if request.mimetype != "application/json":
         raise UnsupportedMediaType(
             say("Send the body as JSON, with the header Content-Type: application/json.")
         )
     try:
-        body = body_json()
+        body = body_json(request)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BadRequest(
             say("The JSON body was refused: %(reason)s.", reason=unreadable(error))
@@ -100,15 +102,16 @@ def writer_for() -> games.Writer:
     The token is checked against the game as the change reads it, in its transaction:
     the game is read once, and an unknown game is a 404 whatever the token.
     """
+    headers = current_request().headers
     return games.Writer(
         via="api",
-        token=request.headers.get("X-Scorer-Token") or "",
-        expected_version=if_match(),
+        token=headers.get("X-Scorer-Token") or "",
+        expected_version=if_match(headers.get("If-Match")),
     )
 
 
-def if_match() -> int | None:
-    raw = request.headers.get("If-Match")
+def if_match(raw: str | None) -> int | None:
+    """The version an If-Match header (`raw`, None if absent) names: a change made to it only."""
     if raw is None:
         return None
     version = read_whole_number(raw.strip().removeprefix("W/").strip('"'))
@@ -184,6 +187,7 @@ def add_hand(game_id: str) -> Response:
     status, body = games.record_hand(get_db(), game_id, json_body(), writer)
     response = game_response(body, status)
     # The game's address is this one without "/hands": what url_for builds, a tenth of the work.
+    request = current_request()
     response.headers["Location"] = request.script_root + request.path.removesuffix("/hands")
     return response
 

@@ -48,6 +48,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 from wtforms.i18n import messages_path
 
+from scorekeeper.web import current_request
 from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
 
@@ -114,6 +115,7 @@ def asked_locales(accept_language: str) -> list[tuple[str, str | None]]:
 
 def reader_locale() -> Locale:
     """The reader's locale (Flask-Babel's locale selector; it takes a Locale as it is)."""
+    request = current_request()
     chosen = None if request.path.startswith(API_PREFIX) else chosen_language()
     return locale_for(chosen, request.headers.get("Accept-Language", ""))
 
@@ -429,6 +431,7 @@ def page_address() -> str:
 
 def remember_choice(response: Response) -> Response:
     """Keep `?lang=`'s choice in a cookie; pages differ by language, so caches must know."""
+    request = current_request()
     # Most requests have no query string: no arguments parsed to find that out.
     asked = request.args.get("lang") if request.query_string else None
     if (

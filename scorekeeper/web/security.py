@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, Response, current_app, request
 
 from scorekeeper.errors import TooManyRequests
+from scorekeeper.web import current_request
 from scorekeeper.web.errors import refusal
 from scorekeeper.web.writes import is_read_only
 from scorekeeper.words import say
@@ -139,7 +140,7 @@ def too_many(wait: float) -> TooManyRequests:
 
 def guard_writes() -> None:
     """Before a change: turn away a flood, then check the form's CSRF token; reads pass."""
-    if request.method in SAFE_METHODS:
+    if current_request().method in SAFE_METHODS:
         return
     limit_writes()
     if current_app.config["WTF_CSRF_ENABLED"]:
@@ -161,7 +162,7 @@ def count_write(response: Response) -> Response:
 
     A client past the stricter limit gets 429s instead of 403s until it slows down.
     """
-    if request.method in SAFE_METHODS:
+    if current_request().method in SAFE_METHODS:
         return response
     limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
     if limiter is None or not is_limited() or response.status_code == 429:

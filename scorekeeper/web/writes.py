@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Flask, Response, make_response, request
+from flask import Flask, Request, Response, make_response
 
 from scorekeeper import store
 from scorekeeper.errors import BadRequest, Conflict, Unavailable, Unprocessable
 from scorekeeper.numbers import MAX_DIGITS, read_whole_number
 from scorekeeper.store import get_db, write_transaction
+from scorekeeper.web import current_request
 from scorekeeper.words import say
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -58,34 +59,37 @@ class RequestKey:
     from_page: bool
 
 
-def request_key() -> RequestKey | None:
+def request_key(request: Request) -> RequestKey | None:
     """The key this write came with: the Idempotency-Key header, or a page form's one-time key."""
     header = request.headers.get("Idempotency-Key")
     if header is not None:
         if len(header) not in KEY_LENGTH:
             raise BadRequest(say("Idempotency-Key must be 1 to 200 characters."), "Idempotency-Key")
-        return RequestKey(f"api:{header}", binding(with_route=True), from_page=False)
+        return RequestKey(f"api:{header}", binding(request, with_route=True), from_page=False)
     if request.path.startswith("/api/") or request.mimetype not in FORM_TYPES:
         return None
     one_time = request.form.get("key", "")
     if len(one_time) not in KEY_LENGTH:
         return None
     # A page's key belongs to the form it was drawn in, on its own route.
-    return RequestKey(f"page:{request.path}:{one_time}", binding(with_route=False), from_page=True)
+    return RequestKey(
+        f"page:{request.path}:{one_time}", binding(request, with_route=False), from_page=True
+    )
 
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 CREDENTIALS = ("X-Scorer-Token", "X-League-Token")
 
 
-def binding(*, with_route: bool) -> str:
+def binding(request: Request, *, with_route: bool) -> str:
     """A digest of what makes a request this request: route, credentials, body."""
     digest = hashlib.sha256()
     if with_route:
         digest.update(f"{request.method} {request.path}\n".encode())
+    headers = request.headers
     for name in CREDENTIALS:
-        digest.update(f"{name}: {request.headers.get(name, '')}\n".encode())
-    digest.update(canonical_body())
+        digest.update(f"{name}: {headers.get(name, '')}\n".encode())
+    digest.update(canonical_body(request))
     return digest.hexdigest()
 
 
@@ -93,12 +97,12 @@ def binding(*, with_route: bool) -> str:
 CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True)
 
 
-def canonical_body() -> bytes:
+def canonical_body(request: Request) -> bytes:
     """The body, with JSON written one way: a retry may space or order its keys differently."""
     if request.mimetype in FORM_TYPES:  # read as a form, never as raw bytes first
         return json.dumps(sorted(request.form.items(multi=True))).encode()
     try:
-        return CANONICAL_ENCODER.encode(body_json()).encode()
+        return CANONICAL_ENCODER.encode(body_json(request)).encode()
     except (ValueError, RecursionError):
         return request.get_data(cache=True)
 
@@ -106,7 +110,7 @@ def canonical_body() -> bytes:
 BODY_JSON = "scorekeeper.body_json"  # the parsed body's place in the request's WSGI environ
 
 
-def body_json() -> Any:
+def body_json(request: Request) -> Any:
     """The request's body parsed as JSON, once for the key's binding and the view (api.json_body
     checks it); raises what json.loads raises, or TooLong. A failure is not kept: the view
     reads the body again, and refuses it in its own words."""
@@ -146,9 +150,10 @@ def once(view: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(view)
     def answered_once(**values: Any) -> Any:
+        request = current_request()
         if request.method not in WRITE_METHODS:
             return view(**values)
-        key = request_key()
+        key = request_key(request)
         if key is None:
             return view(**values)
         try:

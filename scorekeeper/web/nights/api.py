@@ -37,7 +37,7 @@ def organiser_league(slug: str) -> League:
 
 def check_version(league: League, number: int) -> None:
     """Honour If-Match: refuse a change to a night that changed since the caller read it."""
-    expected = if_match()
+    expected = if_match(request.headers.get("If-Match"))
     if expected is None:
         return
     night = nights.load_night(get_db(), league, number)
