@@ -237,3 +237,12 @@ def test_a_play_tapped_on_the_scorers_page_reads_the_game_once(
         assert saved.status_code == 201, saved.json
         assert len(statements) <= 10 and game_reads(statements) == 1, statements
     assert api.game(game["id"])["hand_in_progress"]["scores"] == {"Ann": 30, "Bob": 0}
+
+
+@pytest.mark.parametrize(
+    "value", [[], (), {}, None, 0, 0.0, "", False, [0], {"María José": 0}, [[]], {"": {}}]
+)
+def test_a_column_holds_the_json_any_encoder_would_write(value: Any) -> None:
+    """Empty steps and winners are written without the encoder: the same text either way."""
+    assert store.dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert json.loads(store.dumps(value)) == json.loads(json.dumps(value))
