@@ -106,6 +106,9 @@ class Game:
     # The match's other finished games: their places in it and their winners.
     match_others: tuple[tuple[int, tuple[str, ...]], ...] = ()
     time_called_at: str | None = None  # a club night's time limit: the next hand is the last
+    # The status its row holds, as read or as the last change wrote it (None: not known).
+    # Not derived from the hands: rules that changed since the row was written may differ.
+    held_status: str | None = None
 
     @derived
     def match(self) -> Match | None:
@@ -374,6 +377,7 @@ def game_of(row: store.GameRow) -> Game:
             if other.finished and other.id != row.id
         ),
         time_called_at=row.time_called_at,
+        held_status=row.status,
     )
 
 
@@ -618,15 +622,20 @@ def write_change(
         changed = change(tx, before)
         after, at = changed.after, store.now()
         status = after.status
+        stored = "finished" if status.finished else "in_progress"
         store.save_game(
             tx,
             game_id,
             version=after.version,
-            status="finished" if status.finished else "in_progress",
+            status=stored,
             winners=list(status.winners),
             totals=after.totals,
             at=at,
+            held=before.held_status,
         )
+        # The game kept for the next change holds what was just written (a field of a frozen
+        # game, set before anyone else sees it: a copy would lose what it derived).
+        object.__setattr__(after, "held_status", stored)
         store.append_log(
             tx,
             game_id,

@@ -137,6 +137,70 @@ def test_the_log_keeps_each_written_hand_as_its_row_keeps_it(api: Api, database:
     assert json.loads(lines[0][2])["scores"]["María José"] > 0
 
 
+def status_writes(statements: list[str]) -> list[str]:
+    return [sql for sql in statements if sql.startswith("update games") and "status" in sql]
+
+
+def test_the_status_is_written_only_when_a_hand_changes_it(
+    api: Api, statements: list[str], database: Path
+) -> None:
+    """A hand that leaves the game going on does not rewrite its status (nor its entries in
+    the status indexes); the hand that ends it, and the correction that reopens it, do."""
+    game = api.create("block", ["Christopher", "Margaret"], options={"target": 10})
+
+    def stored_status() -> str:
+        with sqlite3.connect(database) as conn:
+            found = conn.execute("select status from games where id = ?", [game["id"]])
+            return str(found.fetchone()[0])
+
+    statements.clear()
+    api.hand(game["id"], {"pips": {"Christopher": 0, "Margaret": 4}, "domino": "Christopher"})
+    assert status_writes(statements) == [] and stored_status() == "in_progress"
+
+    statements.clear()
+    ended = api.hand(
+        game["id"], {"pips": {"Christopher": 0, "Margaret": 9}, "domino": "Christopher"}
+    )
+    assert ended["status"] == "finished"
+    assert len(status_writes(statements)) == 1 and stored_status() == "finished"
+
+    statements.clear()
+    reopened = api.client.put(
+        f"/api/games/{game['id']}/hands/2",
+        json={"pips": {"Christopher": 0, "Margaret": 1}, "domino": "Christopher"},
+        headers=api.headers(game["id"]),
+    )
+    assert reopened.status_code == 200 and reopened.json["status"] == "in_progress"
+    assert len(status_writes(statements)) == 1 and stored_status() == "in_progress"
+
+
+def test_a_status_the_row_holds_wrongly_is_put_right_by_the_next_change(
+    database: Path, tmp_path: Path
+) -> None:
+    """The status that stays unwritten is the one the row holds, never the one the hands
+    suggest: a row saying "finished" for a game that goes on (rules changed since it was
+    written) is put right by its next hand, after a restart too."""
+    from scorekeeper import create_app
+
+    def started() -> Api:
+        app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-secret"})
+        return Api(app.test_client())
+
+    api = started()
+    game = api.create("block", ["María José", "Margaret"], options={"target": 100})
+    api.hand(game["id"], {"pips": {"María José": 0, "Margaret": 4}, "domino": "María José"})
+    token = api.tokens[game["id"]]
+    with sqlite3.connect(database) as conn:
+        conn.execute("update games set status = 'finished' where id = ?", [game["id"]])
+
+    api = started()
+    api.tokens[game["id"]] = token
+    api.hand(game["id"], {"pips": {"María José": 0, "Margaret": 3}, "domino": "María José"})
+    with sqlite3.connect(database) as conn:
+        row = conn.execute("select status from games where id = ?", [game["id"]]).fetchone()
+    assert row[0] == "in_progress"
+
+
 def test_a_finished_match_game_counts_in_the_match_it_belongs_to(api: Api) -> None:
     """The game row written once carries the result the match is counted from."""
     game = api.create("moon", FOUR, options={"target": 7})

@@ -268,24 +268,28 @@ def save_game(
     winners: list[str],
     totals: dict[str, int],
     at: str,
+    held: str | None = None,
 ) -> None:
     """A change's new version, status, winners and totals: the game row written once.
 
-    Standings read the status, winners and totals from here, never from the hands.
+    Standings read the status, winners and totals from here, never from the hands. `held` is
+    the status the row holds now, when the caller knows it: a status that stays is not
+    written again, since writing it rewrites the game's entries in both status indexes
+    (two more pages for the commit to write, on nearly every hand).
     """
-    db.execute(
-        "update games set version = ?, status = ?, winners = ?, totals = ?, updated_at = ?, "
-        "finished_at = ? where id = ?",
-        [
-            version,
-            status,
-            dumps(winners),
-            dumps(totals),
-            at,
-            at if status == "finished" else None,
-            game_id,
-        ],
-    )
+    finished_at = at if status == "finished" else None
+    if status == held:
+        db.execute(
+            "update games set version = ?, winners = ?, totals = ?, updated_at = ?, "
+            "finished_at = ? where id = ?",
+            [version, dumps(winners), dumps(totals), at, finished_at, game_id],
+        )
+    else:
+        db.execute(
+            "update games set version = ?, status = ?, winners = ?, totals = ?, updated_at = ?, "
+            "finished_at = ? where id = ?",
+            [version, status, dumps(winners), dumps(totals), at, finished_at, game_id],
+        )
     db.versions_written[game_id] = version
 
 
