@@ -111,7 +111,8 @@ def writer_for() -> games.Writer:
 
 
 def if_match(raw: str | None) -> int | None:
-    """The version an If-Match header (`raw`, None if absent) names: a change made to it only."""
+    """The game version an If-Match header names (`raw`, None when it is absent): the change is
+    made only if the game is still at that version."""
     if raw is None:
         return None
     version = read_whole_number(raw.strip().removeprefix("W/").strip('"'))
