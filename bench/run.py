@@ -464,7 +464,8 @@ def writer_figures(count: int, runs: list[writers.Writes], plan: Plan) -> list[F
 
 def in_rounds(values: list[float], unit: str) -> str:
     """The rounds' range after a figure, as ` (rounds 0.29–0.33×)`; nothing after one round."""
-    return f" ({spread(values, unit)})" if len(values) > 1 else ""
+    rounds = spread(values, unit)
+    return f" ({rounds})" if rounds else ""
 
 
 def server_cpu_figure(name: str, what: str, writes: writers.Writes) -> Figure:
