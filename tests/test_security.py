@@ -469,6 +469,33 @@ def test_wrong_tokens_never_use_up_the_scorers_write_limit(database: Path) -> No
     assert len(api.game(game["id"])["hands"]) == 59
 
 
+def test_forms_without_their_csrf_token_are_slowed_down_like_wrong_tokens(
+    database: Path,
+) -> None:
+    """A script posting forged forms is refused (403), then slowed down (429) by the stricter
+    limit; the scorer at the same address is not."""
+    app = limited_app(
+        database,
+        WTF_CSRF_ENABLED=True,
+        RATE_LIMIT_FAILED_BURST=3,
+        RATE_LIMIT_FAILED_PER_SECOND=0.01,
+    )
+    api = Api(app.test_client())
+    game = api.create("block", ["Christopher", "Margaret", "María José"])
+    forger = app.test_client()
+    before = database_dump(database)
+    forged = [
+        forger.post("/leagues", data={"name": "Thursday Club", "csrf_token": "forged"})
+        for _ in range(5)
+    ]
+    assert [r.status_code for r in forged] == [403, 403, 403, 429, 429]
+    assert "did not come from this app" in forged[0].get_data(as_text=True)
+    assert "Too many changes" in forged[-1].get_data(as_text=True)
+    assert database_dump(database) == before  # no league made
+    hand = {"pips": {"Christopher": 0, "Margaret": 5, "María José": 7}, "domino": "Christopher"}
+    assert api.post_hand(game["id"], hand).status_code == 201
+
+
 def test_the_muggins_checker_writes_nothing_and_is_never_limited(database: Path) -> None:
     app = limited_app(database, RATE_LIMIT_BURST=2, RATE_LIMIT_PER_SECOND=0.01)
     client = app.test_client()

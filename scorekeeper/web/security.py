@@ -6,8 +6,9 @@ counts the writes a client was allowed to make (its token, or no token needed): 
 refused for a wrong token or link count against a second, stricter limit of their own, so a
 phone guessing tokens never uses up the write limit of the scorer at the same address
 (a club's Wi-Fi may show every phone as one address). A POST that changes nothing (the
-muggins checker) counts against neither. A read pays for none of it: the hooks return at
-once for GET and HEAD, which are most of what phones send (the board, polled every second).
+muggins checker) counts against neither. A read pays for almost none of it: the one hook
+before every request returns at once for GET and HEAD, which are most of what phones send
+(the board, polled every second), and only a write carries the hook that counts it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, after_this_request, current_app, request
 
 from scorekeeper.errors import TooManyRequests
 from scorekeeper.web import current_request
@@ -139,9 +140,13 @@ def too_many(wait: float) -> TooManyRequests:
 
 
 def guard_writes() -> None:
-    """Before a change: turn away a flood, then check the form's CSRF token; reads pass."""
+    """Before a change: turn away a flood, then check the form's CSRF token; reads pass.
+
+    The change is counted once answered (`count_write`), a hook this request alone carries.
+    """
     if current_request().method in SAFE_METHODS:
         return
+    after_this_request(count_write)  # before the token is checked: a forged one counts too
     limit_writes()
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect(apply_exemptions=True)
@@ -158,12 +163,11 @@ def limit_writes() -> None:
 
 
 def count_write(response: Response) -> Response:
-    """Count the write against the write limit, or a refused right against the stricter one.
+    """After a write: count it against the write limit, or a refused right against the
+    stricter one (`guard_writes` hangs it on each write request).
 
     A client past the stricter limit gets 429s instead of 403s until it slows down.
     """
-    if current_request().method in SAFE_METHODS:
-        return response
     limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
     if limiter is None or not is_limited() or response.status_code == 429:
         return response
@@ -212,5 +216,4 @@ def init_app(app: Flask) -> None:
     hooks[:] = [hook for hook in hooks if hook.__module__ != "flask_wtf.csrf"]
     # First of all hooks: a flood is turned away before any other work (CSRF, database).
     hooks.insert(0, guard_writes)
-    app.after_request(count_write)
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
