@@ -37,12 +37,12 @@ def ratio(value: float, baseline: float) -> str:
     return f"{times:.2f}×" if times < 10 else f"{times:.0f}×"
 
 
-def spread(values: list[float], unit: str = "×") -> str:
+def spread(values: list[float], unit: str = "×", what: str = "rounds") -> str:
     """Rounds' values as their range, `rounds 0.29–0.33×`; empty after a single round."""
     if len(values) < 2:
         return ""
     digits = 2 if unit == "×" else 1
-    return f"rounds {min(values):.{digits}f}–{max(values):.{digits}f}{unit}"
+    return f"{what} {min(values):.{digits}f}–{max(values):.{digits}f}{unit}"
 
 
 def kb(size: float) -> str:

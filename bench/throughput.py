@@ -2,7 +2,8 @@
 
 Every URL is asked back to back from several keep-alive connections for a few seconds,
 in rounds that take turns (healthz, page, JSON, …, then again), so a noisy neighbour
-on the machine weighs on all of them alike.
+on the machine weighs on all of them alike. The app's /healthz and the bare app's, two
+near-equal rates judged against a margin of 15%, take `TURNS` turns each a round.
 """
 
 from __future__ import annotations
@@ -11,15 +12,21 @@ import random
 import statistics
 from dataclasses import dataclass, field
 
-from bench.client import Client, Tally, closed_loop
-from bench.report import spread
+from bench.client import Client, Tally, Throughput, closed_loop
 from bench.server import Server
 from bench.workload import scored_game, scorer_cookie
 
 HANDS = 12  # a game well under way: the board, the page and the JSON show every hand
 CONNECTIONS = 8
+HEALTHZ = "/healthz"
 BARE = "bare Flask app's /healthz (same waitress)"
+PAIRED = (HEALTHZ, BARE)  # asked in turns within each round
 WARMUP_S = 0.5
+# Within a round, the app's /healthz and the bare app's take this many turns each, of the
+# round's seconds each. On this machine the ratio of two rates asked seconds apart varies by
+# 8–10% (a standard deviation) between pairs: over 15–40 pairs the app was 1.05–1.09× the
+# bare app, yet a median of three pairs went over 1.15× in one run of seven to ten.
+TURNS = 3
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,8 @@ class Target:
 class Measured:
     """A URL's runs added up: requests per second, latencies, server CPU per request."""
 
-    rates: list[float] = field(default_factory=list)
+    rates: list[float] = field(default_factory=list)  # one a round
+    turns: list[float] = field(default_factory=list)  # one a turn: TURNS a round for a pair
     cpu_ms: list[float] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
 
@@ -59,9 +67,9 @@ class Measured:
         """The median of `shares`: the issue's figures are min/median/max of interleaved runs."""
         return statistics.median(self.shares(base))
 
-    def spread(self, base: Measured) -> str:
-        """The rounds' shares as `rounds min–max×`; empty after a single round."""
-        return spread(self.shares(base))
+    def turn_shares(self, base: Measured) -> list[float]:
+        """As `shares`, turn by turn, for the two URLs asked in turns (`PAIRED`)."""
+        return sorted(mine / theirs for mine, theirs in zip(self.turns, base.turns, strict=True))
 
 
 def targets(server: Server, bare: Server, night: tuple[str, int] | None = None) -> list[Target]:
@@ -73,7 +81,7 @@ def targets(server: Server, bare: Server, night: tuple[str, int] | None = None) 
     version = client.request("GET", f"/api/games/{game_id}").json()["version"]
     client.close()
     return [
-        Target("/healthz", "/healthz"),
+        Target(HEALTHZ, "/healthz"),
         Target(BARE, "/healthz", server=bare),
         Target("watch page", f"/games/{game_id}"),
         Target("scorer page", f"/games/{game_id}", {"Cookie": cookie}),
@@ -120,23 +128,41 @@ def run(
         first = Client((target.server or server).base, target.headers)
         first.request("GET", target.path)
         first.close()
+    pair = [target for target in asked if target.name in PAIRED]
+    others = [target for target in asked if target.name not in PAIRED]
     for _ in range(rounds):
-        for target in asked:
-            answering = target.server or server
-            result = closed_loop(
-                answering.base,
-                target.path,
-                connections=CONNECTIONS,
-                seconds=seconds,
-                warmup=WARMUP_S,
-                server_pid=answering.pid,
-                headers=target.headers,
-                expect=target.expect,
-            )
-            into = measured.setdefault(target.name, Measured())
-            into.rates.append(result.per_second)
-            if result.cpu_ms_per_request is not None:
-                into.cpu_ms.append(result.cpu_ms_per_request)
-            into.tally.seconds.extend(result.tally.seconds)
-            into.tally.errors.extend(result.tally.errors)
+        asked_in_turns: dict[str, list[Throughput]] = {target.name: [] for target in pair}
+        for _turn in range(TURNS):
+            for target in pair:
+                asked_in_turns[target.name].append(ask(server, target, seconds))
+        for target in pair:
+            add_round(measured.setdefault(target.name, Measured()), asked_in_turns[target.name])
+        for target in others:
+            add_round(measured.setdefault(target.name, Measured()), [ask(server, target, seconds)])
     return measured
+
+
+def ask(server: Server, target: Target, seconds: float) -> Throughput:
+    answering = target.server or server
+    return closed_loop(
+        answering.base,
+        target.path,
+        connections=CONNECTIONS,
+        seconds=seconds,
+        warmup=WARMUP_S,
+        server_pid=answering.pid,
+        headers=target.headers,
+        expect=target.expect,
+    )
+
+
+def add_round(into: Measured, turns: list[Throughput]) -> None:
+    """A round of one URL, asked in one turn or several of equal length."""
+    into.turns.extend(turn.per_second for turn in turns)
+    into.rates.append(statistics.mean(turn.per_second for turn in turns))
+    cpu = [turn.cpu_ms_per_request for turn in turns if turn.cpu_ms_per_request is not None]
+    if cpu:
+        into.cpu_ms.append(statistics.mean(cpu))
+    for turn in turns:
+        into.tally.seconds.extend(turn.tally.seconds)
+        into.tally.errors.extend(turn.tally.errors)
