@@ -38,7 +38,7 @@ def ratio(value: float, baseline: float) -> str:
 
 
 def spread(values: list[float], unit: str = "×", what: str = "rounds") -> str:
-    """Rounds' values as their range, `rounds 0.29–0.33×`; empty after a single round."""
+    """Rounds' (or turns') values as their range, `rounds 0.29–0.33×`; empty after one."""
     if len(values) < 2:
         return ""
     digits = 2 if unit == "×" else 1
