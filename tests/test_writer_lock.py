@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -14,6 +15,8 @@ from flask import Flask
 from scorekeeper import store as db
 from scorekeeper.errors import Unavailable
 from scorekeeper.store import WriterLock, write_transaction
+from scorekeeper.store.connection import CONNECTIONS_KEY, Connections
+from tests.conftest import Api
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 5) -> None:
@@ -145,3 +148,40 @@ def test_queued_writers_share_a_commit_and_a_failed_change_undoes_only_itself(
     stored = sqlite3.connect(path).execute("select n from t order by n").fetchall()
     assert [n for (n,) in stored] == [n for n in range(16) if n % 4 != 3]
     assert 1 <= len(commits) < 12  # fewer commits than changes stored: they were shared
+
+
+def test_no_request_leaves_a_transaction_open_or_writes_on_a_reading_connection(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What lets the app tidy nothing after a request: after reads, accepted and refused
+    changes, and a change that fails half way, the thread's own connection has written
+    nothing and holds no transaction, and the write connection holds none either."""
+    client = app.test_client()
+    api = Api(client)
+    game = api.create("block", ["Christopher", "Margaret", "María José"])
+    hand = {"pips": {"Christopher": 0, "Margaret": 5, "María José": 7}, "domino": "Christopher"}
+    url, token = f"/api/games/{game['id']}/hands", api.headers(game["id"])
+    assert client.post(url, json=hand, headers=token).status_code == 201
+    assert client.post(url, json={}, headers=token).status_code == 422
+    assert client.post(url, json=hand, headers={**token, "If-Match": '"99"'}).status_code == 409
+    for page in (f"/games/{game['id']}", f"/api/games/{game['id']}", "/games/nothing-here"):
+        assert client.get(page).status_code in (200, 404)
+
+    insert_hand = db.insert_hand
+
+    def fails_half_way(*args: Any) -> None:
+        insert_hand(*args)  # the hand's row written, then the change fails
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(db, "insert_hand", fails_half_way)
+    assert client.post(url, json=hand, headers=token).status_code == 500  # a bug's answer
+    monkeypatch.undo()
+
+    connections: Connections = app.extensions[CONNECTIONS_KEY]
+    reading = connections.local.db
+    assert not reading.conn.in_transaction and reading.conn.total_changes == 0
+    assert connections.writes.connection is not None
+    assert not connections.writes.connection.conn.in_transaction
+    # The next change goes through at once, and only the accepted hands were kept.
+    assert client.post(url, json=hand, headers=token).status_code == 201
+    assert len(api.game(game["id"])["hands"]) == 2

@@ -331,7 +331,13 @@ def write_transaction(db: Connection) -> AbstractContextManager[Connection]:
 
 
 class Connections:
-    """An app's connections: one per thread for reads, opened on first use; one for writes."""
+    """An app's connections: one per thread for reads, opened on first use; one for writes.
+
+    Nothing is tidied after a request: a thread's connection runs in autocommit and only
+    reads, so it never holds a transaction from one request to the next, and the write
+    connection's transaction is always committed or rolled back before `transaction`
+    returns (tests/test_writer_lock.py holds both after every kind of request).
+    """
 
     def __init__(self, path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = path
@@ -355,12 +361,6 @@ class Connections:
         if db is None:
             db = self.local.db = self.open()
         return db
-
-    def tidy(self, _error: BaseException | None = None) -> None:
-        """After a request: nothing left open for the thread's next one."""
-        db: Connection | None = getattr(self.local, "db", None)
-        if db is not None and db.conn.in_transaction:
-            db.conn.rollback()
 
 
 def get_db() -> Connection:
@@ -465,4 +465,3 @@ def init_app(app: Flask) -> None:
     waited = app.config.get("DATABASE_BUSY_TIMEOUT_MS") or BUSY_TIMEOUT_MS
     connections = Connections(app.config["DATABASE"], int(waited))
     app.extensions[CONNECTIONS_KEY] = connections
-    app.teardown_appcontext(connections.tidy)
