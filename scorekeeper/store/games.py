@@ -277,19 +277,16 @@ def save_game(
     written again, since writing it rewrites the game's entries in both status indexes
     (two more pages for the commit to write, on nearly every hand).
     """
-    finished_at = at if status == "finished" else None
-    if status == held:
-        db.execute(
-            "update games set version = ?, winners = ?, totals = ?, updated_at = ?, "
-            "finished_at = ? where id = ?",
-            [version, dumps(winners), dumps(totals), at, finished_at, game_id],
-        )
-    else:
-        db.execute(
-            "update games set version = ?, status = ?, winners = ?, totals = ?, updated_at = ?, "
-            "finished_at = ? where id = ?",
-            [version, status, dumps(winners), dumps(totals), at, finished_at, game_id],
-        )
+    columns = {
+        "version": version,
+        **({} if status == held else {"status": status}),
+        "winners": dumps(winners),
+        "totals": dumps(totals),
+        "updated_at": at,
+        "finished_at": at if status == "finished" else None,
+    }
+    assignments = ", ".join(f"{column} = ?" for column in columns)
+    db.execute(f"update games set {assignments} where id = ?", [*columns.values(), game_id])
     db.versions_written[game_id] = version
 
 

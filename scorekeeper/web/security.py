@@ -122,9 +122,7 @@ class WriteLimiter:
 
 
 def is_limited() -> bool:
-    """Whether this request is a write that counts: not a read, not a POST that changes nothing."""
-    if request.method in SAFE_METHODS:
-        return False
+    """Whether this write counts: not a POST that changes nothing (reads never get here)."""
     return not is_read_only(current_app.view_functions.get(request.endpoint or ""))
 
 
