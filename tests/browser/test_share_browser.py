@@ -3,10 +3,13 @@ follows within 2 seconds by itself, and nothing on the watcher's phone can write
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -328,3 +331,55 @@ def test_a_phone_whose_browser_forgot_everything_keeps_the_hand_it_typed(
     assert status == 200 and shown["hands"] == []
     assert_fits_a_phone(typing)
     screenshot(typing, "scorer-right-forgotten")
+
+
+@contextlib.contextmanager
+def another_site(pages: dict[str, str]) -> Iterator[str]:
+    """A site of someone else's on the same laptop (another port: another origin), serving
+    `pages` (path → HTML); yields its address."""
+
+    class Site(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    with ThreadingHTTPServer(("127.0.0.1", 0), Site) as site:
+        thread = threading.Thread(target=site.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{site.server_address[1]}"
+        finally:
+            site.shutdown()
+            thread.join()
+
+
+def test_another_site_cannot_show_a_game_inside_its_own_page(
+    base: str, game: dict[str, Any], page: Page
+) -> None:
+    """A page on another site that frames the scorer's page, to trick a tap on Save, gets an
+    empty frame: Chromium refuses to draw any page of ours inside another site's."""
+    framed = {
+        "scorer's page": f"{base}/games/{game['id']}/join/{game['scorer_token']}",
+        "watch page": f"{base}/games/{game['id']}",
+        "its own page": "/own",  # drawn: frames do show here
+    }
+    frames = "".join(
+        f'<iframe title="{name}" src="{url}"></iframe>' for name, url in framed.items()
+    )
+    pages = {"/prize": f"<h1>You won!</h1>{frames}", "/own": "<p>Tap here to claim</p>"}
+    with another_site(pages) as elsewhere:
+        page.goto(f"{elsewhere}/prize")
+        expect(page.frame_locator('[title="its own page"]').get_by_text("Tap here")).to_be_visible()
+        for name in ("scorer's page", "watch page"):
+            inside = page.frame_locator(f'[title="{name}"]')
+            expect(inside.get_by_text("Ann")).to_have_count(0)
+            expect(inside.get_by_role("button")).to_have_count(0)
+            frame = page.locator(f'[title="{name}"]').element_handle().content_frame()
+            assert frame is not None and frame.url == "chrome-error://chromewebdata/", name
