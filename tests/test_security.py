@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import http.client
 import json
 import time
 import urllib.request
@@ -348,6 +349,48 @@ def test_the_size_limit_is_64_kb_to_the_byte(api: Api, database: Path) -> None:
     assert refused.status_code == 413
     assert "larger than any real entry" in refused.json["error"]
     assert database_dump(database) == before
+
+
+@pytest.mark.slow
+def test_over_real_http_the_limit_holds_and_every_body_is_read_whole(tmp_path: Path) -> None:
+    """Waitress reads a body before the app sees it, which the app reads in one step when
+    its length is given and within the limit; a body sent in chunks, with no length, is read
+    Werkzeug's way. Either way the hand is scored from all of it, and a byte over is refused."""
+    with serving(tmp_path / "club.sqlite3") as (base, _process):
+        status, game = call(
+            "POST", f"{base}/api/games", {"ruleset": "block", "players": ["Ann", "Bob", "Cy"]}
+        )
+        assert status == 201
+        path = f"/api/games/{game['id']}/hands"
+        entry = json.dumps(BLOCK_HAND)
+        limit = 64 * 1024
+        at_limit = (entry + " " * (limit - len(entry))).encode()
+        # Christopher's phone sends its hand in pieces: no Content-Length, chunked.
+        pieces = [at_limit[:10], at_limit[10:40], at_limit[40:100]]
+
+        def post(body: bytes | list[bytes]) -> tuple[int, Any]:
+            connection = http.client.HTTPConnection(base.removeprefix("http://"), timeout=10)
+            headers = {"Content-Type": "application/json", "X-Scorer-Token": game["scorer_token"]}
+            if isinstance(body, list):
+                connection.request("POST", path, iter(body), headers, encode_chunked=True)
+            else:
+                connection.request("POST", path, body, headers)
+            response = connection.getresponse()
+            answer = json.loads(response.read())
+            connection.close()
+            return response.status, answer
+
+        status, first = post(at_limit)
+        assert status == 201, first
+        assert first["hand"]["number"] == 1 and first["totals"] == {"Ann": 12, "Bob": 0, "Cy": 0}
+        status, second = post(pieces)
+        assert status == 201, second
+        assert second["totals"] == {"Ann": 24, "Bob": 0, "Cy": 0}
+        status, refused = post(at_limit + b" ")
+        assert status == 413
+        assert "larger than any real entry" in refused["error"]
+        status, now = call("GET", f"{base}/api/games/{game['id']}")
+        assert [hand["number"] for hand in now["hands"]] == [1, 2]
 
 
 # --- the write rate limit ------------------------------------------------------------
