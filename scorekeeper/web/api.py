@@ -49,9 +49,18 @@ def json_body() -> dict[str, Any]:
         raise BadRequest(TOO_DEEP) from None
     if not isinstance(body, dict):
         raise BadRequest(say("The body must be a JSON object ({…})."))
+    if is_plain(request.get_data(cache=True)):
+        return body
     check_shape(body)
     normalized: dict[str, Any] = in_nfc(body)
     return normalized
+
+
+def is_plain(raw: bytes) -> bool:
+    """Whether a JSON text can hold nothing check_shape refuses and nothing in_nfc changes,
+    as a hand's entry is: ASCII with no \\u escape (so every text is ASCII, which is NFC and
+    never a lone surrogate) and fewer brackets than MAX_DEPTH (so it cannot nest that deep)."""
+    return raw.isascii() and b"\\u" not in raw and raw.count(b"[") + raw.count(b"{") < MAX_DEPTH
 
 
 def in_nfc(value: Any) -> Any:
