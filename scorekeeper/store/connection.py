@@ -19,7 +19,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -194,8 +194,10 @@ def roll_back(conn: sqlite3.Connection, nested: bool) -> None:
 class Waiting:
     """A change written into the open transaction, waiting for the commit that makes it durable."""
 
-    done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
+    # Made only for a writer that leaves its change to another's commit: most commit their
+    # own, and a threading.Event costs more to make than one of the change's statements.
+    done: threading.Event | None = None
 
 
 class Writes:
@@ -262,9 +264,10 @@ class Writes:
             self.waiting.append(mine)
             self.owner = None
             if self.lock.waiters and len(self.waiting) < self.GROUP:
+                mine.done = threading.Event()  # before the lock passes on: the next may commit
                 held = False
                 self.lock.release()
-                self.await_commit(mine)
+                self.await_commit(mine.done)
             else:
                 self.commit()
             failed = mine.error
@@ -310,13 +313,14 @@ class Writes:
             roll_back(conn, nested=False)
         for waiting in self.waiting:
             waiting.error = error
-            waiting.done.set()
+            if waiting.done is not None:
+                waiting.done.set()
         self.waiting.clear()
 
-    def await_commit(self, mine: Waiting) -> None:
-        while not mine.done.wait(self.COMMIT_WAIT):
+    def await_commit(self, done: threading.Event) -> None:
+        while not done.wait(self.COMMIT_WAIT):
             with self.lock:  # the writer meant to commit gave up its turn: commit ourselves
-                if not mine.done.is_set():
+                if not done.is_set():
                     self.commit()
 
 
