@@ -579,13 +579,14 @@ def first_to_target(
     share the win) unless `crossing_winners` decides otherwise; it may return () to play on.
     """
     totals = zero_scores(table)
+    sides = table.sides
     for hand in hands:
         for step in hand.result.ordered_steps:
             for side, points in step.items():
                 totals[side] += points
-            reached = [side for side in table.sides if totals[side] >= target]
-            if not reached:
+            if max(totals.values()) < target:  # nobody there yet: the usual step, in one call
                 continue
+            reached = [side for side in sides if totals[side] >= target]
             if crossing_winners is not None:
                 winners = crossing_winners(hand, totals, reached)
             else:
