@@ -369,7 +369,9 @@ class Connections:
 
 def get_db() -> Connection:
     """This thread's connection to the app's database."""
-    connections: Connections = current_app.extensions[CONNECTIONS_KEY]
+    # The app itself, not its proxy (web.current_application): a write asks twice.
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    connections: Connections = app.extensions[CONNECTIONS_KEY]
     return connections.get()
 
 

@@ -6,14 +6,14 @@ import json
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper import checker, games, leagues
 from scorekeeper.errors import BadRequest, RuleError, UnsupportedMediaType, unreadable
 from scorekeeper.numbers import read_whole_number
 from scorekeeper.rules import REGISTRY
 from scorekeeper.store import get_db
-from scorekeeper.web import current_request
+from scorekeeper.web import current_application, current_request
 from scorekeeper.web.language import reader_words, translate
 from scorekeeper.web.links import external_url
 from scorekeeper.web.openapi import openapi_document
@@ -132,8 +132,9 @@ def if_match(raw: str | None) -> int | None:
 
 def game_response(body: dict[str, Any], status: int = 200) -> Response:
     # Explanations in the reader's language; written as jsonify writes it, in one step.
-    said = current_app.json.dumps(in_words(body, reader_words()))
-    response = current_app.response_class(f"{said}\n", status, mimetype="application/json")
+    app = current_application()
+    said = app.json.dumps(in_words(body, reader_words()))
+    response = app.response_class(f"{said}\n", status, mimetype="application/json")
     if "version" in body:
         response.headers["ETag"] = f'"{body["version"]}"'
     return response

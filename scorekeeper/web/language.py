@@ -48,7 +48,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 from wtforms.i18n import messages_path
 
-from scorekeeper.web import current_request
+from scorekeeper.web import current_application, current_request
 from scorekeeper.web.compression import add_vary
 from scorekeeper.words import Message, render
 
@@ -293,7 +293,7 @@ def reading() -> Reading:
     its context, is kept across requests and readers)."""
     if not has_request_context():
         return Reading(reader(), get_translations())
-    environ = request.environ
+    environ = current_request().environ
     found: Reading | None = environ.get(READING)
     if found is None:
         locale = reader_locale()  # what Flask-Babel's get_locale() asks, without its lookups
@@ -310,7 +310,7 @@ def kept_catalog(
 ) -> NullTranslations:
     """A catalog for `locale`, loaded once for the app's life and kept by the locale's name in
     `app.extensions[key]`."""
-    kept: dict[str, NullTranslations] = current_app.extensions[key]
+    kept: dict[str, NullTranslations] = current_application().extensions[key]
     name = str(locale)
     catalog = kept.get(name)
     if catalog is None:

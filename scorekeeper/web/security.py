@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, Response, after_this_request, current_app, request
 
 from scorekeeper.errors import TooManyRequests
-from scorekeeper.web import current_request
+from scorekeeper.web import current_application, current_request
 from scorekeeper.web.errors import refusal
 from scorekeeper.web.writes import is_read_only
 from scorekeeper.words import say
@@ -147,14 +147,15 @@ def guard_writes() -> None:
         return
     after_this_request(count_write)  # before the token is checked: a forged one counts too
     limit_writes()
-    if current_app.config["WTF_CSRF_ENABLED"]:
-        current_app.extensions["csrf"].protect(apply_exemptions=True)
+    app = current_application()
+    if app.config["WTF_CSRF_ENABLED"]:
+        app.extensions["csrf"].protect(apply_exemptions=True)
 
 
 def limit_writes() -> None:
     """Refuse a write from a client that has gone far past any table's pace (only a look:
     the write is counted once it is known to have been allowed)."""
-    limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
+    limiter: WriteLimiter | None = current_application().extensions[LIMITER_KEY]
     if limiter is None or not is_limited():
         return
     if wait := limiter.wait_needed(client(), take=False):
@@ -167,13 +168,14 @@ def count_write(response: Response) -> Response:
 
     A client past the stricter limit gets 429s instead of 403s until it slows down.
     """
-    limiter: WriteLimiter | None = current_app.extensions[LIMITER_KEY]
+    extensions = current_application().extensions
+    limiter: WriteLimiter | None = extensions[LIMITER_KEY]
     if limiter is None or not is_limited() or response.status_code == 429:
         return response
     if response.status_code != REFUSED_RIGHT:
         limiter.wait_needed(client())
         return response
-    failed: WriteLimiter = current_app.extensions[FAILED_LIMITER_KEY]
+    failed: WriteLimiter = extensions[FAILED_LIMITER_KEY]
     if wait := failed.wait_needed(client()):
         return refusal(too_many(wait))
     return response
