@@ -70,6 +70,22 @@ def test_malformed_hands_are_refused_in_words(api: Api, database: Path, body: st
     assert database_dump(database) == before
 
 
+@pytest.mark.parametrize("levels", [15, 16, 17])
+def test_nesting_is_refused_from_one_level_past_the_limit(
+    api: Api, database: Path, levels: int
+) -> None:
+    """A body nested `levels` deep (an object holding lists): 16 levels still reach the
+    rules, which refuse the pips in their own words; 17 are refused as too deep. Neither
+    changes anything."""
+    game = api.create("block", THREE)
+    before = database_dump(database)
+    body = '{"pips": ' + "[" * (levels - 1) + "]" * (levels - 1) + "}"
+    said = refused(raw_post(api, f"/api/games/{game['id']}/hands", body, game["id"]), 400, 422)
+    too_deep = "nested far deeper than any real entry" in said
+    assert too_deep == (levels > 16), said
+    assert database_dump(database) == before
+
+
 @pytest.mark.parametrize(
     ("path", "body"),
     [
