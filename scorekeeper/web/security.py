@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, after_this_request, current_app, request
+from flask import Flask, Response, after_this_request
 
 from scorekeeper.errors import TooManyRequests
 from scorekeeper.web import current_application, current_request
@@ -124,11 +124,12 @@ class WriteLimiter:
 
 def is_limited() -> bool:
     """Whether this write counts: not a POST that changes nothing (reads never get here)."""
-    return not is_read_only(current_app.view_functions.get(request.endpoint or ""))
+    endpoint = current_request().endpoint or ""
+    return not is_read_only(current_application().view_functions.get(endpoint))
 
 
 def client() -> str:
-    return request.remote_addr or "unknown"
+    return current_request().remote_addr or "unknown"
 
 
 def too_many(wait: float) -> TooManyRequests:
